@@ -1,0 +1,72 @@
+// Builds the whole application (API + static PWA) without listening: tests call it through
+// inject, main.ts listens.
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
+import type { Db } from './db/client.ts';
+import { accessTokens } from './features/auth/access-tokens.ts';
+import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './features/auth/login-limiter.ts';
+import { oauthRoutes } from './features/auth/oauth.routes.ts';
+import { refreshTokenStore } from './features/auth/refresh-tokens.ts';
+import { resolveSigningKey } from './features/auth/signing-key.ts';
+import { adminCompanyRoutes } from './features/companies/admin-companies.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { auth } from './plugins/auth.ts';
+import { errors } from './plugins/errors.ts';
+import { security } from './plugins/security.ts';
+import { webApp } from './plugins/web-app.ts';
+
+export interface AppOptions {
+  db: Db;
+  /** TOKEN_SIGNING_KEY; when absent a key kept in the database is used. */
+  signingKey?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built PWA; null serves the API only. */
+  webRoot?: string | null;
+  loginLimits?: LoginLimits;
+  trustProxy?: boolean;
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+}
+
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  installZodMessageIds();
+  const { db } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    // The SPA and the API share paths like /shipments and /api/v1/shipments/: keep them exact.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errors);
+  await app.register(security);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+
+  const tokens = accessTokens(await resolveSigningKey(db, options.signingKey));
+  await app.register(auth, { tokens });
+
+  app.get('/healthz', { config: { public: true } }, async () => {
+    await db.execute(sql`select 1`);
+    return { status: 'ok' };
+  });
+
+  await app.register(oauthRoutes, {
+    db,
+    tokens,
+    refreshTokens: refreshTokenStore(db),
+    limiter: loginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
+  });
+  await app.register(profileRoutes, { db });
+  await app.register(adminCompanyRoutes, { db });
+
+  await app.register(webApp, { root: options.webRoot ?? '' });
+  return app;
+}

@@ -1,0 +1,34 @@
+// The only reader of process.env: settings are parsed once with zod so that a bad value
+// stops the server at start with a message naming the setting.
+import * as z from 'zod/mini';
+
+const flag = z.pipe(
+  z.optional(z.enum(['0', '1', 'true', 'false', 'yes', 'no'])),
+  z.transform((v) => v === undefined || v === '1' || v === 'true' || v === 'yes'),
+);
+
+const envSchema = z.object({
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535)), 8080),
+  HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
+  DATABASE_URL: z.optional(
+    z.string().check(z.refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')),
+  ),
+  SEED_DEMO: flag,
+  TOKEN_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  TRUST_PROXY: flag,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings count as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,75 @@
+// Rotating refresh tokens with reuse detection. The token itself is only ever in the client's
+// HttpOnly cookie; the database keeps its SHA-256 hash.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { refreshTokens } from '../../db/schema.ts';
+
+/** A refresh token not used for this long dies (idle limit). */
+export const REFRESH_IDLE_SECONDS = 7 * 24 * 3600;
+/** No session lives longer than this from its sign-in (absolute limit). */
+export const REFRESH_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export type RotateResult = { ok: true; clientId: string; token: string; expiresAt: Date } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+export function refreshTokenStore(db: Db, now: () => Date = () => new Date()) {
+  async function insert(clientId: string, familyId: string, familyExpiresAt: Date) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Math.min(now().getTime() + REFRESH_IDLE_SECONDS * 1000, familyExpiresAt.getTime()));
+    await db.insert(refreshTokens).values({ clientId, familyId, tokenHash: hash(token), expiresAt, familyExpiresAt });
+    return { token, expiresAt };
+  }
+
+  return {
+    /** Starts a new family at sign-in. */
+    issue(clientId: string) {
+      return insert(clientId, randomUUID(), new Date(now().getTime() + REFRESH_ABSOLUTE_SECONDS * 1000));
+    },
+
+    /**
+     * Exchanges a token for the next one of its family. The conditional UPDATE makes the exchange
+     * atomic: of two requests with the same token only one wins, the other counts as reuse.
+     */
+    async rotate(token: string): Promise<RotateResult> {
+      const at = now();
+      const [used] = await db
+        .update(refreshTokens)
+        .set({ usedAt: at })
+        .where(and(eq(refreshTokens.tokenHash, hash(token)), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .returning();
+      if (!used) {
+        const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash(token)));
+        if (!row) return { ok: false, reason: 'unknown' };
+        if (row.revokedAt) return { ok: false, reason: 'revoked' };
+        // A rotated token came back: someone holds a copy. End the whole session family.
+        await this.revokeFamily(row.familyId);
+        return { ok: false, reason: 'reused' };
+      }
+      if (used.expiresAt <= at || used.familyExpiresAt <= at) return { ok: false, reason: 'expired' };
+      const next = await insert(used.clientId, used.familyId, used.familyExpiresAt);
+      return { ok: true, clientId: used.clientId, ...next };
+    },
+
+    async revokeFamily(familyId: string) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now() })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    /** Ends the session a token belongs to (logout). Unknown tokens are ignored. */
+    async revoke(token: string) {
+      const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hash(token)));
+      if (row) await this.revokeFamily(row.familyId);
+    },
+
+    /** Removes families past their absolute limit; run now and then. */
+    async purgeExpired() {
+      await db.delete(refreshTokens).where(lt(refreshTokens.familyExpiresAt, sql`now()`));
+    },
+  };
+}
+
+export type RefreshTokenStore = ReturnType<typeof refreshTokenStore>;

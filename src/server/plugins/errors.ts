@@ -1,0 +1,76 @@
+// One place that turns every failure into the error body of spec section 8 in the caller's
+// language. Bad input is always a 4xx: only our own faults answer 500.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorCode, ErrorBody } from '../../shared/contract/errors.ts';
+import { messages, type MessageDescriptor } from '../../shared/i18n/messages.ts';
+import { ApiError } from '../http-errors.ts';
+import { translatorForHeader, type Translate } from '../i18n.ts';
+
+function send(
+  reply: FastifyReply,
+  t: Translate,
+  status: number,
+  code: ApiErrorCode,
+  message: MessageDescriptor,
+  extra: { values?: Record<string, unknown>; fields?: Record<string, Array<MessageDescriptor | string>> } = {},
+) {
+  const body: ErrorBody = { message: t(message, extra.values), error: code };
+  if (extra.fields) {
+    body.errors = Object.fromEntries(Object.entries(extra.fields).map(([field, list]) => [field, list.map((m) => t(m))]));
+  }
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own client errors (body parsing, content type) mapped onto our codes. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, ApiErrorCode, MessageDescriptor]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'malformed_body', messages.malformedBody],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'malformed_body', messages.malformedBody],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'malformed_body', messages.malformedBody],
+  // The issue asks for 400 rather than 413 so that every bad body reads the same to clients.
+  FST_ERR_CTP_BODY_TOO_LARGE: [400, 'body_too_large', messages.bodyTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', messages.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_TYPE: [415, 'unsupported_media_type', messages.unsupportedMediaType],
+};
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const t = translatorForHeader(request.headers['accept-language']);
+
+    if (error instanceof ApiError) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      return send(reply, t, error.statusCode, error.code, error.descriptor, error.options);
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.slice(1).replaceAll('/', '.') || '_';
+        (fields[field] ??= []).push(issue.message ?? messages.invalidValue.id);
+      }
+      return send(reply, t, 400, 'validation_failed', messages.invalidRequest, { fields });
+    }
+
+    const mapped = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (mapped) return send(reply, t, mapped[0], mapped[1], mapped[2]);
+
+    if (error.statusCode === 429) {
+      return send(reply, t, 429, 'too_many_requests', messages.tooManyRequests);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, t, error.statusCode, 'invalid_request', messages.invalidRequest);
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, t, 500, 'internal_error', messages.internal);
+  });
+}
+
+export const errors = fp(errorsPlugin, { name: 'errors' });
+
+/** 404 in the error shape; used for unknown API routes. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, translatorForHeader(request.headers['accept-language']), 404, 'not_found', messages.notFound);
+}

@@ -1,0 +1,36 @@
+// Serves the built PWA: hashed assets cached for a year, the shell and service worker always
+// revalidated, and every other GET for a page answered with index.html (client-side routing).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendNotFound } from './errors.ts';
+
+const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+export async function webApp(app: FastifyInstance, { root }: { root: string }) {
+  const hasBuild = root !== '' && existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, filePath) {
+        const rel = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
+        if (rel.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (NEVER_CACHE.has(rel) || rel.startsWith('/workbox-')) reply.header('cache-control', 'no-cache');
+        else reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/oauth/');
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!isApi && wantsPage && hasBuild) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    }
+    return sendNotFound(request, reply);
+  });
+}

@@ -1,0 +1,26 @@
+// Business constants of spec section 9 that both the server and the web app rely on.
+
+export const PAGE_SIZE_SHIPMENTS = 25;
+export const PAGE_SIZE_MANIFESTS = 50;
+export const FILTER_DEBOUNCE_TEXT_MS = 2000;
+export const FILTER_DEBOUNCE_ADMIN_MS = 500;
+export const IMPORT_REFRESH_MS = 10_000;
+export const LOCATION_TIMEOUT_MS = 5000;
+export const PARTNER_PRIORITY_MIN = 1;
+export const PARTNER_PRIORITY_MAX = 10;
+export const ADDRESS_NUMBER_MAX = 10;
+export const ADDRESS_NUMBER_MAX_TRC = 5;
+export const HS_CODE_MAX = 10;
+
+/** Session rules of spec section 4. */
+export const MAX_CONSECUTIVE_401 = 3;
+/** Access tokens live at most 15 minutes. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** Toasts: one at a time, removed after 1,000,000 ms (spec section 9). */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const DEFAULT_STALE_TIME_MS = 5 * 60 * 1000;
+
+/** Weekday flags of pickup days (Monday to Friday). */
+export const PICKUP_DAY_FLAGS = { MON: 1, TUE: 2, WED: 4, THU: 8, FRI: 16 } as const;

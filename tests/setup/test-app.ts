@@ -1,0 +1,60 @@
+// A fresh application on a fresh database for each API test file: in-memory PGlite by default,
+// or a throw-away database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs both).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createApp, type AppOptions } from '../../src/server/app.ts';
+import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
+import { seedDemo } from '../../src/server/db/seed-demo.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { database: await openPglite(), drop: async () => {} };
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: openPostgres(url.toString()),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(options: Partial<AppOptions> & { seed?: boolean } = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  if (options.seed !== false) await seedDemo(database.db);
+  const app = await createApp({ db: database.db, webRoot: null, ...options });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Signs in through the real endpoint; answers the token and the refresh cookie. */
+export async function signIn(app: FastifyInstance, clientId: string, secret: string) {
+  const res = await app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'refresh_token');
+  return { token: (res.json() as { access_token: string }).access_token, refreshCookie: cookie?.value ?? '' };
+}
