@@ -1,0 +1,22 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { ApiError } from '../../lib/api-error.ts';
+
+/**
+ * Puts the server's field errors onto the form's fields (first message each) and focuses the
+ * first; answers the field errors that belong to no field so the caller can show them.
+ */
+export function applyServerErrors<T extends FieldValues>(error: ApiError, fields: ReadonlyArray<Path<T>>, setError: UseFormSetError<T>): string[] {
+  const unmatched: string[] = [];
+  let first = true;
+  for (const [field, list] of Object.entries(error.fields)) {
+    const message = list[0];
+    if (!message) continue;
+    if ((fields as readonly string[]).includes(field)) {
+      setError(field as Path<T>, { type: 'server', message }, { shouldFocus: first });
+      first = false;
+    } else {
+      unmatched.push(`${field}: ${message}`);
+    }
+  }
+  return unmatched;
+}

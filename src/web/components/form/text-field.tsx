@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react';
+import { useId, type InputHTMLAttributes } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'aria-invalid' | 'aria-describedby'>;
+
+/**
+ * A labelled input bound to react-hook-form. The error (a message id from the shared schemas or
+ * a server message) is translated, tied to the input by aria-describedby and marked invalid.
+ */
+export function TextField({ label, registration, error, hint, ...input }: InputProps & { label: string; registration: UseFormRegisterReturn; error?: FieldError | undefined; hint?: string }) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset className="fieldset">
+      <label className="fieldset-legend" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`input w-full ${error ? 'input-error' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+        {...registration}
+      />
+      {hint && !error && (
+        <p id={hintId} className="label">
+          {hint}
+        </p>
+      )}
+      {error?.message && (
+        <p id={errorId} className="label text-error" role="alert">
+          {i18n._(error.message)}
+        </p>
+      )}
+    </fieldset>
+  );
+}

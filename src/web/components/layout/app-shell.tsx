@@ -1,0 +1,100 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import type { ClientInfo } from '../../../shared/contract/auth.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { Logo } from './logo.tsx';
+import { ShellLink } from './shell-link.tsx';
+
+interface NavItem {
+  href: string;
+  label: string;
+}
+
+/** The signed-in layout: header navigation of spec section 2, profile menu, content. */
+export function AppShell({ client, onSignOut, children }: { client: ClientInfo; onSignOut: () => void; children: ReactNode }) {
+  const { t } = useLingui();
+  const isAdmin = client.role === 'ADMIN';
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMobile = () => setMenuOpen(false);
+
+  const items: NavItem[] = [
+    { href: '/shipments', label: t`Shipments` },
+    { href: '/manifests', label: t`Manifests` },
+    { href: '/shipment/tracking', label: t`Tracking` },
+    { href: '/shipments/report', label: t`Reports` },
+    { href: '/user/manual', label: t`User manual` },
+    ...(isAdmin ? [{ href: '/shipment/scan', label: t`Scan` }] : []),
+  ];
+
+  const links = (onNavigate?: () => void) =>
+    items.map((item) => (
+      <li key={item.href}>
+        <ShellLink href={item.href} onNavigate={onNavigate}>
+          {item.label}
+        </ShellLink>
+      </li>
+    ));
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-base-200">
+      <header className="navbar sticky top-0 z-40 gap-2 bg-base-100 px-2 shadow-sm sm:px-4">
+        <div className="navbar-start gap-1">
+          <details open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)} className="dropdown lg:hidden">
+            <summary className="btn btn-ghost btn-square" aria-label={t`Open menu`}>
+              <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+                <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </summary>
+            <ul className="menu dropdown-content z-50 mt-3 w-60 rounded-box bg-base-100 p-2 shadow">{links(closeMobile)}</ul>
+          </details>
+          <Link to="/" className="btn btn-ghost gap-2 px-2 text-lg font-semibold" aria-label={t`Parcel Portal home`}>
+            <Logo />
+            <span className="hidden sm:inline">Parcel Portal</span>
+          </Link>
+        </div>
+        <nav className="navbar-center hidden lg:flex" aria-label={t`Main navigation`}>
+          <ul className="menu menu-horizontal gap-1 px-1">{links()}</ul>
+        </nav>
+        <div className="navbar-end gap-2">
+          <LanguageSwitcher className="hidden sm:flex" />
+          <div className="dropdown dropdown-end">
+            <div tabIndex={0} role="button" className="btn btn-ghost gap-2" aria-label={t`Profile menu`}>
+              <div className="avatar avatar-placeholder">
+                <div className="w-8 rounded-full bg-primary text-primary-content">
+                  <span className="text-sm">{initials(client.name)}</span>
+                </div>
+              </div>
+              <span className="hidden max-w-40 truncate md:inline">{client.name}</span>
+            </div>
+            <ul tabIndex={0} className="menu dropdown-content z-50 mt-3 w-56 rounded-box bg-base-100 p-2 shadow">
+              <li className="menu-title">{client.name}</li>
+              <li>
+                <ShellLink href="/user/settings">{t`Settings`}</ShellLink>
+              </li>
+              {isAdmin && (
+                <li>
+                  <ShellLink href="/company">{t`Companies`}</ShellLink>
+                </li>
+              )}
+              <li className="sm:hidden">
+                <LanguageSwitcher />
+              </li>
+              <li>
+                <button type="button" onClick={onSignOut}>
+                  {t`Log out`}
+                </button>
+              </li>
+            </ul>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-7xl flex-1 p-3 sm:p-6">{children}</main>
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}

@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { credentialsSchema, type Credentials } from '../../../../shared/contract/auth.ts';
+import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+
+const FIELDS = ['client_id', 'client_secret'] as const;
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<void> }) {
+  const { t } = useLingui();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { client_id: '', client_secret: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await api.signIn(values);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.isOffline) {
+        setFailure(t`You are offline. Connect to the internet to sign in.`);
+        return;
+      }
+      applyServerErrors(error, FIELDS, setError);
+      setFailure(error.body?.message ?? error.message);
+      return;
+    }
+    showToast(t`Signed in successfully.`);
+    await onSignedIn();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      {failure && (
+        <div role="alert" className="alert alert-error alert-soft">
+          <span>{failure}</span>
+        </div>
+      )}
+      <TextField label={t`Client ID`} registration={register('client_id')} error={errors.client_id} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
+      <TextField label={t`Client secret`} type="password" registration={register('client_secret')} error={errors.client_secret} autoComplete="current-password" />
+      <button type="submit" className="btn btn-primary mt-4" disabled={isSubmitting}>
+        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <Trans>Sign in</Trans>
+      </button>
+    </form>
+  );
+}

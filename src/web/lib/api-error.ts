@@ -1,0 +1,47 @@
+import { errorBodySchema, type ErrorBody } from '../../shared/contract/errors.ts';
+
+/**
+ * A failed API call. `fields` holds the server's field errors; `message` follows spec section 8:
+ * field errors when present, else the body's message, else its `error` code.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody | null;
+  readonly fields: Record<string, string[]>;
+  readonly code: string | undefined;
+
+  constructor(status: number, body: ErrorBody | null, fallback = `HTTP ${status}`) {
+    const fields = body?.errors ?? {};
+    const fieldLines = Object.entries(fields)
+      .filter(([, list]) => list.length > 0)
+      .map(([field, list]) => `${field}: ${list.join(', ')}`);
+    super(fieldLines.length > 0 ? fieldLines.join('\n') : body?.message || body?.error || fallback);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.fields = fields;
+    this.code = body?.error;
+  }
+
+  /** A network failure: the request never got an answer. */
+  static offline(cause: unknown): ApiError {
+    const error = new ApiError(0, null, 'network_error');
+    error.cause = cause;
+    return error;
+  }
+
+  get isOffline(): boolean {
+    return this.status === 0;
+  }
+}
+
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  let body: ErrorBody | null = null;
+  try {
+    const parsed = errorBodySchema.safeParse(await response.json());
+    if (parsed.success) body = parsed.data;
+  } catch {
+    // not JSON: keep the status text
+  }
+  return new ApiError(response.status, body, response.statusText || `HTTP ${response.status}`);
+}

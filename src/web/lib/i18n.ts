@@ -1,0 +1,55 @@
+// Lingui runtime: one language at a time, loaded from /locales/{lang}.json?v=6 on switch. The
+// choice is kept in localStorage `language` and set on <html lang> (`cs` for cz). A failed load
+// is logged and leaves the language unchanged.
+import { i18n } from '@lingui/core';
+import {
+  DEFAULT_LANGUAGE,
+  intlTag,
+  isLanguageCode,
+  TRANSLATION_VERSION,
+  type LanguageCode,
+} from '../../shared/domain/languages.ts';
+
+export const LANGUAGE_KEY = 'language';
+
+export function storedLanguage(): LanguageCode {
+  try {
+    const value = localStorage.getItem(LANGUAGE_KEY);
+    return isLanguageCode(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export function currentLanguage(): LanguageCode {
+  return isLanguageCode(i18n.locale) ? i18n.locale : storedLanguage();
+}
+
+/** Loads and activates a language; false (language unchanged) when its file cannot be loaded. */
+export async function loadLanguage(code: LanguageCode, fetcher: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const response = await fetcher(`/locales/${code}.json?v=${TRANSLATION_VERSION}`);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const { messages } = (await response.json()) as { messages: Record<string, string | string[]> };
+    i18n.load(code, messages);
+    i18n.activate(code, [intlTag(code)]);
+    localStorage.setItem(LANGUAGE_KEY, code);
+    document.documentElement.lang = intlTag(code);
+    return true;
+  } catch (error) {
+    console.error(`Could not load language "${code}"`, error);
+    return false;
+  }
+}
+
+/** At start: the stored language, else English; English when the stored one fails. */
+export async function initLanguage(fetcher: typeof fetch = fetch): Promise<LanguageCode> {
+  const wanted = storedLanguage();
+  if (await loadLanguage(wanted, fetcher)) return wanted;
+  if (wanted !== DEFAULT_LANGUAGE && (await loadLanguage(DEFAULT_LANGUAGE, fetcher))) return DEFAULT_LANGUAGE;
+  // Nothing could be loaded (first visit, offline): activate English with the source messages.
+  i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, locales: [DEFAULT_LANGUAGE], messages: {} });
+  return DEFAULT_LANGUAGE;
+}
+
+export { i18n };

@@ -1,0 +1,39 @@
+// TanStack Query with the spec's default staleTime (5 minutes). Only queries that opt in with
+// `meta: { persist: true }` are kept in localStorage: nothing with client data by default.
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { QueryClient, type Query } from '@tanstack/react-query';
+import { DEFAULT_STALE_TIME_MS } from '../../shared/domain/limits.ts';
+import { ApiError } from './api-error.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { persist?: boolean };
+  }
+}
+
+export const QUERY_CACHE_KEY = 'query-cache';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: DEFAULT_STALE_TIME_MS,
+        gcTime: 24 * 60 * 60 * 1000,
+        // Client errors will not heal by retrying; network failures may.
+        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        networkMode: 'offlineFirst',
+      },
+      mutations: { networkMode: 'offlineFirst' },
+    },
+  });
+}
+
+export const persister = createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_KEY });
+
+export const persistOptions = {
+  persister,
+  maxAge: 24 * 60 * 60 * 1000,
+  dehydrateOptions: {
+    shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && query.meta?.persist === true,
+  },
+};

@@ -1,0 +1,50 @@
+import { I18nProvider } from '@lingui/react';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
+import { onSessionEnded } from './lib/api.ts';
+import { i18n, initLanguage } from './lib/i18n.ts';
+import { createQueryClient, persister, persistOptions } from './lib/query-client.ts';
+import { routeTree } from './route-tree.gen.ts';
+import './styles.css';
+
+installZodMessageIds();
+const queryClient = createQueryClient();
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+onSessionEnded(() => {
+  queryClient.clear();
+  persister.removeClient();
+  void router.navigate({ to: '/user/login', search: { redirect: router.state.location.href } });
+});
+
+async function start() {
+  await initLanguage();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+          <RouterProvider router={router} />
+        </PersistQueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,48 @@
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { LanguageSwitcher } from '../../components/layout/language-switcher.tsx';
+import { Logo } from '../../components/layout/logo.tsx';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { readToken } from '../../lib/token-store.ts';
+
+const searchSchema = z.object({ redirect: z.optional(z.string()) });
+
+/** Only same-origin paths are followed after sign-in. */
+function safeRedirect(target: string | undefined): string {
+  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/user/login') ? target : '/';
+}
+
+export const Route = createFileRoute('/user/login')({
+  validateSearch: searchSchema,
+  beforeLoad: () => {
+    if (readToken()) throw redirect({ to: '/' });
+  },
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { redirect: target } = Route.useSearch();
+  const navigate = useNavigate();
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center bg-base-200 p-4">
+      <main className="card w-full max-w-sm bg-base-100 shadow-xl">
+        <div className="card-body">
+          <div className="mb-2 flex items-center gap-3">
+            <Logo size={40} />
+            <div>
+              <h1 className="card-title text-2xl">
+                <Trans>Sign in</Trans>
+              </h1>
+              <p className="text-sm text-base-content/70">
+                <Trans>Parcel Portal for business clients</Trans>
+              </p>
+            </div>
+          </div>
+          <LoginForm onSignedIn={() => navigate({ href: safeRedirect(target), replace: true })} />
+        </div>
+      </main>
+      <LanguageSwitcher className="mt-6" />
+    </div>
+  );
+}

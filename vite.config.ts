@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { LANGUAGE_CODES } from './src/shared/domain/languages.ts';
+
+const root = fileURLToPath(new URL('./src/web', import.meta.url));
+const catalog = (code: string) => fileURLToPath(new URL(`./src/web/locales/${code}/messages.json`, import.meta.url));
+
+/** Lingui's macros run through Babel, only in files that import them. */
+const linguiMacro = defineRolldownBabelPreset({
+  preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+  rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+});
+
+/**
+ * Serves the compiled catalogs (`lingui compile`) as /locales/{lang}.json: emitted into the build
+ * and answered by the dev server, so the web app loads one language at a time.
+ */
+function localeFiles(): Plugin {
+  return {
+    name: 'portal-locale-files',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const match = /^\/locales\/([a-z]{2})\.json(\?.*)?$/.exec(req.url ?? '');
+        const code = match?.[1];
+        if (!code || !(LANGUAGE_CODES as string[]).includes(code)) return next();
+        res.setHeader('content-type', 'application/json');
+        res.end(readFileSync(catalog(code)));
+      });
+    },
+    generateBundle() {
+      for (const code of LANGUAGE_CODES) {
+        this.emitFile({ type: 'asset', fileName: `locales/${code}.json`, source: readFileSync(catalog(code)) });
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: fileURLToPath(new URL('./src/web/routes', import.meta.url)),
+      generatedRouteTree: fileURLToPath(new URL('./src/web/route-tree.gen.ts', import.meta.url)),
+      routeFileIgnorePrefix: '-',
+    }),
+    babel({ presets: [linguiMacro] }),
+    react(),
+    lingui(),
+    tailwindcss(),
+    localeFiles(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: null,
+      strategies: 'generateSW',
+      manifest: {
+        id: '/',
+        name: 'Parcel Portal',
+        short_name: 'Parcels',
+        description: 'Create shipments, print labels, hand over manifests and track parcels.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b5cab',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Catalogs and manuals are cached as they are used, not all up front.
+        globIgnores: ['locales/**', 'user-manual-*.md'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/oauth\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/locales/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'locales', expiration: { maxEntries: 16 } },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/user-manual-[a-z]{2}\.md$/.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'user-manual', expiration: { maxEntries: 8 } },
+          },
+          // API responses carry client data: never cached by the service worker.
+        ],
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/oauth': 'http://localhost:8080',
+    },
+  },
+});
