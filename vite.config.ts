@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LANGUAGE_CODES } from './src/shared/domain/languages.ts';
 
@@ -105,6 +106,8 @@ export default defineConfig({
         ],
       },
     }),
+    // Brotli and gzip files beside each asset; the server sends them as they are (no work per request).
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.(png|jpe?g|webp|woff2)$/] }),
   ],
   server: {
     port: 5173,

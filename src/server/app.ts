@@ -1,5 +1,6 @@
 // Builds the whole application (API + static PWA) without listening: tests call it through
 // inject, main.ts listens.
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -47,8 +48,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errors);
   await app.register(security);
+  // API answers (lists, documents) are compressed on the fly; static files come precompressed.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // Bodies are JSON or form-encoded; plain text is refused with 415 rather than parsed.
+  app.removeContentTypeParser('text/plain');
 
   const tokens = accessTokens(await resolveSigningKey(db, options.signingKey));
   await app.register(auth, { tokens });

@@ -1,7 +1,7 @@
 // A fresh application on a fresh database for each API test file: in-memory PGlite by default,
 // or a throw-away database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs both).
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { createApp, type AppOptions } from '../../src/server/app.ts';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
@@ -57,4 +57,42 @@ export async function signIn(app: FastifyInstance, clientId: string, secret: str
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'refresh_token');
   return { token: (res.json() as { access_token: string }).access_token, refreshCookie: cookie?.value ?? '' };
+}
+
+/** The demo accounts of the seed with their secrets and roles. */
+export const DEMO = {
+  admin: { clientId: 'demo-admin', secret: 'demo-admin-secret', role: 'ADMIN' },
+  user: { clientId: 'demo-user', secret: 'demo-user-secret', role: 'USER' },
+  user2: { clientId: 'demo-user-2', secret: 'demo-user-2-secret', role: 'USER' },
+} as const;
+
+/** POST /oauth/token with the client_credentials grant; answers the raw response. */
+export function requestToken(app: FastifyInstance, clientId: unknown, secret: unknown, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+}
+
+/** POST /oauth/token with the refresh_token grant, presenting `cookie` as the refresh cookie. */
+export function refreshWith(app: FastifyInstance, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'refresh_token' },
+    ...(cookie === undefined ? {} : { cookies: { refresh_token: cookie } }),
+  });
+}
+
+/** The refresh cookie a response set, if any. */
+export function refreshCookieOf(res: LightMyRequestResponse) {
+  return res.cookies.find((c) => c.name === 'refresh_token');
+}
+
+/** The hash under which the refresh-token store keeps a token (SHA-256, base64url). */
+export function refreshTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }

@@ -35,8 +35,11 @@ async function authPlugin(app: FastifyInstance, { tokens }: { tokens: AccessToke
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request, reply) => {
+    // Decide on the matched route pattern, never the raw URL: the router decodes %-escapes, so
+    // `/api/v1/%61dmin/...` matches an admin route while its raw text does not start with it.
     // Unknown routes fall through to the 404 handler; only /api is guarded.
-    if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;
+    const route = request.routeOptions.url;
+    if (!route || !route.startsWith('/api/')) return;
     const token = bearer(request);
     request.principal = token ? await tokens.verify(token) : null;
     if (request.routeOptions.config.public) return;
@@ -44,7 +47,7 @@ async function authPlugin(app: FastifyInstance, { tokens }: { tokens: AccessToke
       reply.header('www-authenticate', 'Bearer');
       throw new ApiError(401, 'unauthorized', messages.unauthorized);
     }
-    if (request.url.startsWith('/api/v1/admin/') && request.principal.role !== 'ADMIN') {
+    if (route.startsWith('/api/v1/admin/') && request.principal.role !== 'ADMIN') {
       throw new ApiError(403, 'forbidden', messages.forbidden);
     }
   });

@@ -58,9 +58,12 @@ async function errorsPlugin(app: FastifyInstance) {
     if (error.statusCode === 429) {
       return send(reply, t, 429, 'too_many_requests', messages.tooManyRequests);
     }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const status = error.statusCode ?? 500;
+    if (status === 403) return send(reply, t, 403, 'forbidden', messages.forbidden);
+    if (status === 404) return send(reply, t, 404, 'not_found', messages.notFound);
+    if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
-      return send(reply, t, error.statusCode, 'invalid_request', messages.invalidRequest);
+      return send(reply, t, status, 'invalid_request', messages.invalidRequest);
     }
 
     request.log.error({ err: error }, 'request failed');

@@ -15,6 +15,8 @@ export async function webApp(app: FastifyInstance, { root }: { root: string }) {
       root,
       wildcard: true,
       index: false,
+      // Vite writes .br and .gz beside each asset at build time.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const rel = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
         if (rel.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -22,6 +24,7 @@ export async function webApp(app: FastifyInstance, { root }: { root: string }) {
         else reply.header('cache-control', 'public, max-age=0, must-revalidate');
       },
     });
+    app.get('/', { config: { public: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', root));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
 
-/** Every error the API answers (spec section 8): field errors, else message, else `error`. */
+/**
+ * Every error the API answers (spec section 8): field errors, else message, else `error`.
+ * Our server always sends `message`; readers tolerate its absence (proxies, older servers).
+ */
 export const errorBodySchema = z.object({
-  message: z.string(),
+  message: z.optional(z.string()),
   errors: z.optional(z.record(z.string(), z.array(z.string()))),
   error: z.optional(z.string()),
 });

@@ -33,6 +33,8 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1 };
     })
+    // q=0 means "not acceptable" (RFC 9110).
+    .filter(({ q }) => q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
     const primary = tag.split('-')[0];

@@ -13,6 +13,8 @@ import type { RefreshTokenStore } from './refresh-tokens.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/oauth';
+const cookieOptions = (request: FastifyRequest) =>
+  ({ path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const;
 
 export interface OAuthDeps {
   db: Db;
@@ -33,13 +35,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
       clientInfo(db, client),
     ]);
     reply
-      .setCookie(REFRESH_COOKIE, refresh.token, {
-        path: COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        expires: refresh.expiresAt,
-      })
+      .setCookie(REFRESH_COOKIE, refresh.token, { ...cookieOptions(request), expires: refresh.expiresAt })
       .header('cache-control', 'no-store')
       .header('pragma', 'no-cache');
     const body: TokenResponse = { access_token: token, token_type: 'Bearer', expires_in: expiresIn, data };
@@ -86,12 +82,12 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
     const rotated = await refreshTokens.rotate(presented);
     if (!rotated.ok) {
       if (rotated.reason === 'reused') request.log.warn('refresh token reuse detected: session family revoked');
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
       throw invalidGrant();
     }
     const client = await findClientById(db, rotated.clientId);
     if (!client || !client.enabled) {
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
       throw invalidGrant();
     }
     return grant(request, reply, client, rotated);
@@ -101,7 +97,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
   app.post('/oauth/revoke', { config: { public: true } }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     if (presented) await refreshTokens.revoke(presented);
-    reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH }).header('cache-control', 'no-store');
+    reply.clearCookie(REFRESH_COOKIE, cookieOptions(request)).header('cache-control', 'no-store');
     return reply.status(204).send();
   });
 }

@@ -1,0 +1,76 @@
+// Configuration parsing: defaults, flags, and a bad setting failing with a message naming it.
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../src/server/env.ts';
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(8080);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.TOKEN_SIGNING_KEY).toBeUndefined();
+  });
+
+  it('does not read process.env when given a source', () => {
+    const saved = process.env.PORT;
+    process.env.PORT = '9999';
+    try {
+      expect(parseEnv({}).PORT).toBe(8080);
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+
+  it('treats empty strings as unset', () => {
+    const env = parseEnv({ PORT: '', DATA_DIR: '', SEED_DEMO: '', DATABASE_URL: '' });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads the settings it is given', () => {
+    const env = parseEnv({
+      PORT: '3000',
+      DATA_DIR: '/var/lib/portal',
+      DATABASE_URL: 'postgres://portal:secret@localhost:5432/portal',
+      TOKEN_SIGNING_KEY: 'k'.repeat(32),
+    });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('/var/lib/portal');
+    expect(env.DATABASE_URL).toBe('postgres://portal:secret@localhost:5432/portal');
+    expect(env.TOKEN_SIGNING_KEY).toBe('k'.repeat(32));
+    expect(parseEnv({ DATABASE_URL: 'postgresql://localhost/portal' }).DATABASE_URL).toBe('postgresql://localhost/portal');
+  });
+
+  it('turns demo data off with SEED_DEMO=0 and keeps it on with 1', () => {
+    expect(parseEnv({ SEED_DEMO: '0' }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ SEED_DEMO: '1' }).SEED_DEMO).toBe(true);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '0' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '80.5' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['TOKEN_SIGNING_KEY', { TOKEN_SIGNING_KEY: 'k'.repeat(31) }],
+    ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
+  ])('rejects a bad %s with a message naming it', (name, source) => {
+    expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('names only the bad setting', () => {
+    let message = '';
+    try {
+      parseEnv({ PORT: 'abc', DATA_DIR: './elsewhere' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/\bPORT\b/);
+    expect(message).not.toMatch(/DATA_DIR/);
+  });
+});
