@@ -15,6 +15,12 @@ function newest(target: string): number {
   return readdirSync(full).reduce((max, name) => Math.max(max, newest(path.join(target, name))), stat.mtimeMs);
 }
 
+// `npm run build` calls this with --stamp once Vite is done, so a fresh build counts as up to date.
+if (process.argv.includes('--stamp')) {
+  writeFileSync(stamp, new Date().toISOString());
+  process.exit(0);
+}
+
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newest));
 if (builtAt >= changedAt) {
@@ -23,5 +29,4 @@ if (builtAt >= changedAt) {
   console.log(builtAt ? 'Sources changed since the last build: rebuilding the PWA…' : 'Building the PWA (first start)…');
   const result = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  writeFileSync(stamp, new Date().toISOString());
 }

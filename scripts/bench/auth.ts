@@ -1,7 +1,9 @@
 // npm run bench:auth — sign-ins/s and authenticated requests/s with 100 concurrent clients
 // against the real server (PGlite, demo data). Fails when any request fails.
 import autocannon, { type Result } from 'autocannon';
-import { startServer } from './server.ts';
+import { startServer, watchdog } from './server.ts';
+
+watchdog(300);
 
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -4,7 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { startServer } from './server.ts';
+import { startServer, watchdog } from './server.ts';
+
+watchdog(300);
 
 const BUDGET_KB = 150;
 

@@ -37,3 +37,11 @@ export async function startServer(port: number): Promise<RunningServer> {
     },
   };
 }
+
+/** A benchmark never hangs a terminal or CI: it ends itself after `seconds`. */
+export function watchdog(seconds: number): void {
+  setTimeout(() => {
+    console.error(`Benchmark did not finish within ${seconds} s: aborted.`);
+    process.exit(1);
+  }, seconds * 1000).unref();
+}

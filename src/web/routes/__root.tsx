@@ -1,11 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Navigate, Outlet, useLocation } from '@tanstack/react-router';
-import { AppShell } from '../components/layout/app-shell.tsx';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
 import { PwaUpdatePrompt } from '../components/layout/pwa-update-prompt.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
-import { useSignOut } from '../features/auth/api/use-sign-out.ts';
-import { useClient } from '../lib/session.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -13,7 +10,8 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,
-  notFoundComponent: NotFound,
+  // Unmatched paths are caught by the shell's splat route (_app/$); this is the last resort.
+  notFoundComponent: () => <ErrorPage status={404} />,
   errorComponent: ({ error }) => <ErrorPage status={statusOf(error)} />,
 });
 
@@ -24,18 +22,5 @@ function Root() {
       <Toaster />
       <PwaUpdatePrompt />
     </>
-  );
-}
-
-/** Unmatched routes: the error page inside the shell; visitors who are not signed in go to login. */
-function NotFound() {
-  const client = useClient();
-  const signOut = useSignOut();
-  const location = useLocation();
-  if (!client) return <Navigate to="/user/login" search={{ redirect: location.href }} replace />;
-  return (
-    <AppShell client={client} onSignOut={() => void signOut()}>
-      <ErrorPage status={404} />
-    </AppShell>
   );
 }

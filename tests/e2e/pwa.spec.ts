@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+
+interface ManifestIcon {
+  src: string;
+  sizes?: string;
+  type?: string;
+  purpose?: string;
+}
+
+test('the web manifest is linked and lists icons 192, 512 and a maskable one', async ({ page, request }) => {
+  await page.goto('/user/login');
+  // A <link> in <head> has no role or label: the attribute is the only way to find it.
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+
+  const response = await request.get(new URL(href!, page.url()).toString());
+  expect(response.status()).toBe(200);
+  const manifest = (await response.json()) as { name?: string; short_name?: string; display?: string; theme_color?: string; start_url?: string; icons?: ManifestIcon[] };
+  expect(manifest.name).toBeTruthy();
+  expect(manifest.short_name).toBeTruthy();
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{3,8}$/i);
+  expect(manifest.start_url).toBe('/');
+
+  const icons = manifest.icons ?? [];
+  const sizes = icons.flatMap((i) => (i.sizes ?? '').split(/\s+/));
+  expect(sizes).toContain('192x192');
+  expect(sizes).toContain('512x512');
+  expect(icons.some((i) => (i.purpose ?? '').split(/\s+/).includes('maskable'))).toBe(true);
+
+  for (const icon of icons) {
+    const image = await request.get(new URL(icon.src, page.url()).toString());
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type'], icon.src).toContain('image/png');
+  }
+});
+
+test('after one visit the app shell and the login page load with the network off', async ({ page, context }) => {
+  await page.goto('/user/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  // Wait for the service worker to be installed and active, then make sure it controls the page.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  }
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('Client ID')).toBeVisible();
+  await expect(page.getByLabel('Client secret')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('Language')).toBeVisible();
+
+  // Signing in needs the network: the form says so instead of failing silently.
+  await page.getByLabel('Client ID').fill('demo-user');
+  await page.getByLabel('Client secret').fill('demo-user-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'You are offline. Connect to the internet to sign in.' })).toBeVisible();
+});
