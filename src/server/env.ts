@@ -3,12 +3,19 @@
 import * as z from 'zod/mini';
 
 const flag = z.pipe(
-  z.optional(z.enum(['0', '1', 'true', 'false', 'yes', 'no'])),
+  z.optional(z.enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be one of 0, 1, true, false, yes, no' })),
   z.transform((v) => v === undefined || v === '1' || v === 'true' || v === 'yes'),
 );
 
 const envSchema = z.object({
-  PORT: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535)), 8080),
+  PORT: z._default(
+    z.coerce.number({ error: 'must be a port number from 1 to 65535' }).check(
+      z.int({ error: 'must be a whole number' }),
+      z.gte(1, { error: 'must be at least 1' }),
+      z.lte(65535, { error: 'must be at most 65535' }),
+    ),
+    8080,
+  ),
   HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   DATABASE_URL: z.optional(
@@ -16,7 +23,10 @@ const envSchema = z.object({
   ),
   SEED_DEMO: flag,
   TOKEN_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
-  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  LOG_LEVEL: z._default(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }),
+    'info',
+  ),
   TRUST_PROXY: flag,
 });
 
