@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
+    // Two files at a time suit the 2-core machines (PGlite is single-threaded WASM).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -20,8 +22,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite is single-threaded WASM: two files at a time suit the 2-core machines.
-          maxWorkers: 2,
         },
       },
     ],
