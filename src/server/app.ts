@@ -15,6 +15,7 @@ import { refreshTokenStore } from './features/auth/refresh-tokens.ts';
 import { resolveSigningKey } from './features/auth/signing-key.ts';
 import { adminCompanyRoutes } from './features/companies/admin-companies.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { shipmentRoutes } from './features/shipments/shipments.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
 import { security } from './plugins/security.ts';
@@ -71,6 +72,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(profileRoutes, { db });
   await app.register(adminCompanyRoutes, { db });
+  await app.register(shipmentRoutes, { db });
 
   await app.register(webApp, { root: options.webRoot ?? '' });
   return app;

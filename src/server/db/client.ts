@@ -2,6 +2,7 @@
 // through DATABASE_URL. Both speak through the same Drizzle API and the same migrations.
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -47,4 +48,10 @@ export function openPostgres(url: string): Database {
 
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string }): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+/** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

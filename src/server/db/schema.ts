@@ -2,7 +2,11 @@
 // with `npm run db:generate` and applied at start on PGlite and PostgreSQL alike.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
+  numeric,
+  pgSequence,
   char,
   check,
   index,
@@ -17,11 +21,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DELIVERY_METHODS, PRODUCTS, ROLES } from '../../shared/domain/enums.ts';
+import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS, ROLES, SHIPMENT_STATUSES } from '../../shared/domain/enums.ts';
+import { POINT_TYPES } from '../../shared/domain/pickup-points.ts';
 
 export const roleEnum = pgEnum('role', ROLES);
 export const productEnum = pgEnum('product', PRODUCTS);
 export const deliveryMethodEnum = pgEnum('delivery_method', DELIVERY_METHODS);
+export const shipmentStatusEnum = pgEnum('shipment_status', SHIPMENT_STATUSES);
+export const goodsTypeEnum = pgEnum('goods_type', GOODS_TYPES);
+export const pointTypeEnum = pgEnum('point_type', POINT_TYPES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -201,3 +209,111 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/** Item numbers (PP + 10 digits) and S10 serials come from sequences: unique across instances. */
+export const itemNumberSeq = pgSequence('item_number_seq', { startWith: 1000001 });
+export const trackingSerialSeq = pgSequence('tracking_serial_seq', { startWith: 10000001, maxValue: 99999999, cycle: true });
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const cm = (name: string) => numeric(name, { precision: 7, scale: 1, mode: 'number' });
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    itemNumber: text('item_number').notNull().unique(),
+    trackingNumber: text('tracking_number').unique(),
+    referenceNumber: text('reference_number'),
+    status: shipmentStatusEnum('status').notNull().default('CREATED'),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    pickupAddressId: uuid('pickup_address_id').references(() => pickupAddresses.id, { onDelete: 'set null' }),
+    partnerId: integer('partner_id').references(() => partners.id),
+    partnerName: text('partner_name'),
+    product: productEnum('product').notNull(),
+    deliveryMethod: deliveryMethodEnum('delivery_method').notNull(),
+    goodsType: goodsTypeEnum('goods_type').notNull().default('GOODS'),
+    receiverCompanyName: text('receiver_company_name'),
+    receiverVatNumber: text('receiver_vat_number'),
+    receiverName: text('receiver_name').notNull(),
+    receiverAddressLine1: text('receiver_address_line_1').notNull(),
+    receiverAddressNumber: text('receiver_address_number'),
+    receiverAddressLine2: text('receiver_address_line_2'),
+    receiverCity: text('receiver_city').notNull(),
+    receiverPostalCode: text('receiver_postal_code').notNull(),
+    receiverCountry: char('receiver_country', { length: 2 }).notNull(),
+    receiverRegion: text('receiver_region'),
+    receiverPhone: text('receiver_phone').notNull(),
+    receiverEmail: text('receiver_email').notNull(),
+    pickupPointId: text('pickup_point_id'),
+    weight: numeric('weight', { precision: 8, scale: 3, mode: 'number' }).notNull(),
+    width: cm('width').notNull(),
+    height: cm('height').notNull(),
+    length: cm('length').notNull(),
+    quantity: integer('quantity'),
+    hsTariffCode: text('hs_tariff_code'),
+    codAmount: money('cod_amount'),
+    insurance: money('insurance'),
+    content: text('content').notNull(),
+    info: text('info'),
+    labelSenderName: text('label_sender_name'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list: a company's newest first, and every filter a client uses with it (see README).
+    index('shipments_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index('shipments_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('shipments_company_status_idx').on(t.companyId, t.status, t.createdAt.desc()),
+    index('shipments_company_country_idx').on(t.companyId, t.receiverCountry, t.createdAt.desc()),
+    index('shipments_reference_idx').on(t.companyId, t.referenceNumber),
+    index('shipments_status_idx').on(t.status, t.createdAt.desc()),
+    index('shipments_partner_idx').on(t.partnerId, t.createdAt.desc()),
+    index('shipments_method_idx').on(t.deliveryMethod, t.createdAt.desc()),
+  ],
+);
+
+/** Every status change of a shipment, for tracking (time, status, source). */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    shipmentId: bigint('shipment_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where it happened: portal, depot, a partner code. */
+    source: text('source').notNull(),
+    /** Who caused it (a client id), when it was a portal user. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('shipment_events_shipment_idx').on(t.shipmentId, t.occurredAt)],
+);
+
+/** Parcel lockers and pickup points of the delivery partners (CZ, SK, PL, HU). */
+export const pickupPoints = pgTable(
+  'pickup_points',
+  {
+    id: text('id').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    country: char('country', { length: 2 }).notNull(),
+    type: pointTypeEnum('type').notNull(),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    zip: text('zip').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** Opening hours per weekday, e.g. {"mon": "08:00-18:00"}; lockers "00:00-24:00". */
+    openingHours: text('opening_hours').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('pickup_points_country_idx').on(t.country, t.city)],
+);

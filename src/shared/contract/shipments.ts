@@ -1,0 +1,166 @@
+import * as z from 'zod/mini';
+import { DELIVERY_METHODS, GOODS_TYPES, PARTNERS, PRODUCTS, SHIPMENT_STATUSES } from '../domain/enums.ts';
+import { HS_CODE_MAX, ADDRESS_NUMBER_MAX, PAGE_SIZE_SHIPMENTS } from '../domain/limits.ts';
+import { checkShipmentRules, type ProductsMap } from '../domain/shipment-rules.ts';
+import { messages } from '../i18n/messages.ts';
+
+const text = (max: number, required?: string) =>
+  required
+    ? z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, messages.tooLong.id))
+    : z.string().check(z.trim(), z.maxLength(max, messages.tooLong.id));
+
+/** Optional free text: absent, null and "" all mean "not given". */
+const optionalText = (max: number) => z.optional(z.nullable(text(max)));
+
+const isStep = (value: number, decimals: number) => Math.abs(Math.round(value * 10 ** decimals) - value * 10 ** decimals) < 1e-6;
+const positive = (step: number, stepMessage: string) =>
+  z.number({ error: messages.positiveNumber.id }).check(
+    z.positive(messages.positiveNumber.id),
+    z.refine((v) => isStep(v, step), stepMessage),
+  );
+const dimension = () => positive(1, messages.positiveNumber.id).check(z.lte(1000, messages.tooLarge.id));
+const optionalPositive = (step: number, stepMessage: string) => z.optional(z.nullable(positive(step, stepMessage)));
+
+/**
+ * POST /api/v1/shipments/store: the single send form (spec section 3 "Shipment creation
+ * payload"). Field messages are those of spec section 5; the country and product rules come on
+ * top through `shipmentCreateSchemaFor(products)` (form) or the server's rule check.
+ */
+export const shipmentCreateSchema = z.object({
+  delivery_method: z.enum(DELIVERY_METHODS, { error: messages.deliveryMethodRequired.id }),
+  product: z.optional(z.enum(PRODUCTS, { error: messages.productNotAllowed.id })),
+  goods_type: z._default(z.enum(GOODS_TYPES, { error: messages.goodsTypeRequired.id }), 'GOODS'),
+  reference_number: optionalText(50),
+  receiver_company_name: optionalText(100),
+  receiver_vat_number: optionalText(30),
+  receiver_name: text(100, messages.nameRequired.id),
+  receiver_address_line_1: text(100, messages.addressRequired.id),
+  receiver_address_number: optionalText(ADDRESS_NUMBER_MAX),
+  receiver_address_line_2: optionalText(100),
+  receiver_city: text(60, messages.cityRequired.id),
+  receiver_postal_code: text(12, messages.zipRequired.id),
+  receiver_country: z.string({ error: messages.countryRequired.id }).check(z.trim(), z.toUpperCase(), z.length(2, messages.countryRequired.id)),
+  receiver_region: optionalText(60),
+  receiver_phone: text(30, messages.phoneRequired.id),
+  receiver_email: z.string({ error: messages.emailRequired.id }).check(z.trim(), z.minLength(1, messages.emailRequired.id), z.maxLength(120, messages.tooLong.id), z.email(messages.invalidEmail.id)),
+  weight: positive(3, messages.weightStep.id),
+  width: dimension(),
+  height: dimension(),
+  length: dimension(),
+  content: text(200, messages.contentRequired.id),
+  info: optionalText(300),
+  hs_tariff_code: optionalText(HS_CODE_MAX),
+  quantity: z.optional(z.nullable(z.int({ error: messages.positiveNumber.id }).check(z.positive(messages.positiveNumber.id), z.lte(9999, messages.tooLarge.id)))),
+  cod_amount: optionalPositive(2, messages.moneyStep.id),
+  insurance: optionalPositive(2, messages.moneyStep.id),
+  /** The chosen parcel locker or pickup point (required for those delivery methods). */
+  pickup_point_id: optionalText(40),
+  pickup_address_id: z.optional(z.nullable(z.uuid())),
+});
+export type ShipmentCreate = z.input<typeof shipmentCreateSchema>;
+export type ShipmentCreateParsed = z.output<typeof shipmentCreateSchema>;
+
+/** The send form's schema: the payload schema plus every country and product rule. */
+export function shipmentCreateSchemaFor(products: ProductsMap) {
+  return shipmentCreateSchema.check(
+    z.superRefine((value, ctx) => {
+      for (const [field, ids] of Object.entries(checkShipmentRules(value, products))) {
+        for (const id of ids) ctx.addIssue({ code: 'custom', path: [field], message: id, input: value });
+      }
+      if (value.delivery_method !== 'home_delivery' && !value.pickup_point_id) {
+        ctx.addIssue({ code: 'custom', path: ['pickup_point_id'], message: messages.pickupPointRequired.id, input: value });
+      }
+    }),
+  );
+}
+
+export const shipmentStatusSchema = z.enum(SHIPMENT_STATUSES);
+
+/** A shipment as the API answers it (spec section 3 "Shipment"). */
+export const shipmentSchema = z.object({
+  item_number: z.string(),
+  tracking_number: z.nullable(z.string()),
+  reference_number: z.nullable(z.string()),
+  status: shipmentStatusSchema,
+  created_at: z.string(),
+  company_name: z.optional(z.string()),
+  client_name: z.optional(z.string()),
+  receiver_company_name: z.nullable(z.string()),
+  receiver_name: z.string(),
+  receiver_address_line_1: z.string(),
+  receiver_address_number: z.nullable(z.string()),
+  receiver_address_line_2: z.nullable(z.string()),
+  receiver_city: z.string(),
+  receiver_postal_code: z.string(),
+  receiver_country: z.string(),
+  receiver_region: z.nullable(z.string()),
+  receiver_phone: z.string(),
+  receiver_email: z.string(),
+  receiver_vat_number: z.nullable(z.string()),
+  delivery_method: z.enum(DELIVERY_METHODS),
+  product: z.enum(PRODUCTS),
+  goods_type: z.enum(GOODS_TYPES),
+  weight: z.number(),
+  height: z.number(),
+  width: z.number(),
+  length: z.number(),
+  quantity: z.nullable(z.number()),
+  hs_tariff_code: z.nullable(z.string()),
+  cod_amount: z.nullable(z.number()),
+  insurance: z.nullable(z.number()),
+  content: z.string(),
+  info: z.nullable(z.string()),
+  partner_name: z.nullable(z.string()),
+  label_sender_name: z.nullable(z.string()),
+  pickup_address_id: z.nullable(z.string()),
+  pickup_point_id: z.nullable(z.string()),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+export const shipmentCreatedSchema = z.object({
+  message: z.string(),
+  shipment: shipmentSchema,
+});
+
+const dateOnly = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, messages.invalidValue.id));
+const exactFilter = z.optional(z.string().check(z.trim(), z.maxLength(50, messages.tooLong.id)));
+
+/** GET /api/v1/shipments query (spec section 7); company, delivery-method and partner filters are ADMIN only. */
+export const shipmentListQuerySchema = z.object({
+  skip: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0),
+  take: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), PAGE_SIZE_SHIPMENTS),
+  company_id: z.optional(z.uuid(messages.invalidValue.id)),
+  country: z.optional(z.string().check(z.trim(), z.toUpperCase(), z.length(2, messages.invalidValue.id))),
+  createdFrom: z.optional(dateOnly),
+  createdTo: z.optional(dateOnly),
+  reference_number: exactFilter,
+  item_number: exactFilter,
+  tracking_number: exactFilter,
+  status: z.optional(shipmentStatusSchema),
+  delivery_method: z.optional(z.enum(DELIVERY_METHODS)),
+  partner_id: z.optional(z.coerce.number().check(z.int(), z.refine((v) => (Object.values(PARTNERS) as number[]).includes(v), messages.invalidValue.id))),
+});
+export type ShipmentListQuery = z.input<typeof shipmentListQuerySchema>;
+export type ShipmentListFilters = z.output<typeof shipmentListQuerySchema>;
+
+export const shipmentListSchema = z.object({
+  shipments: z.array(shipmentSchema),
+  count: z.number(),
+});
+export type ShipmentList = z.infer<typeof shipmentListSchema>;
+
+/** DELETE /api/v1/shipments body. */
+export const bulkDeleteSchema = z.object({
+  item_numbers: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))).check(z.minLength(1, messages.required.id), z.maxLength(500, messages.tooLong.id)),
+});
+
+export const deleteResultSchema = z.object({ message: z.string(), item_numbers: z.array(z.string()) });
+
+/** GET /api/v1/shipments/dimensions. */
+export const dimensionsQuerySchema = z.object({
+  country: z.string().check(z.trim(), z.toUpperCase(), z.length(2, messages.countryRequired.id)),
+  product: z.optional(z.enum(PRODUCTS)),
+  delivery_type: z.optional(z.enum(DELIVERY_METHODS)),
+});
+export const dimensionsSchema = z.object({ height: z.number(), width: z.number(), length: z.number() });
+export type Dimensions = z.infer<typeof dimensionsSchema>;
