@@ -14,6 +14,7 @@ import { oauthRoutes } from './features/auth/oauth.routes.ts';
 import { refreshTokenStore } from './features/auth/refresh-tokens.ts';
 import { resolveSigningKey } from './features/auth/signing-key.ts';
 import { adminCompanyRoutes } from './features/companies/admin-companies.routes.ts';
+import { pickupPointRoutes } from './features/pickup-points/pickup-points.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { shipmentRoutes } from './features/shipments/shipments.routes.ts';
 import { auth } from './plugins/auth.ts';
@@ -73,6 +74,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db });
   await app.register(adminCompanyRoutes, { db });
   await app.register(shipmentRoutes, { db });
+  await app.register(pickupPointRoutes, { db });
 
   await app.register(webApp, { root: options.webRoot ?? '' });
   return app;

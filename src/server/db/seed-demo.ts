@@ -15,7 +15,9 @@ import {
   pickupAddressClients,
   pickupAddresses,
   pickupAddressPartners,
+  pickupPoints,
 } from './schema.ts';
+import { DEMO_PICKUP_POINTS } from './seed-pickup-points.ts';
 
 export const DEMO_ACCOUNTS = [
   { clientId: 'demo-admin', secret: 'demo-admin-secret', role: 'ADMIN' },
@@ -71,6 +73,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .insert(partnerServices)
       .values(partnerServiceRows().map((s) => ({ partnerId: PARTNERS[s.partner], country: s.country, product: s.product, deliveryMethod: s.method })))
       .onConflictDoNothing();
+    await tx.insert(pickupPoints).values(DEMO_PICKUP_POINTS).onConflictDoNothing();
 
     const [carrier, greenGarden, bohemia] = await tx
       .insert(companies)

@@ -1,5 +1,8 @@
 import { findCountry } from './countries.ts';
 
+/** National trunk prefixes other than a single 0 (dropped before the country prefix). */
+const TRUNK_PREFIXES: Record<string, RegExp> = { HU: /^06/, LT: /^8/, BY: /^8/, RU: /^8/ };
+
 /**
  * Phone numbers are stored in international E.164 form (+421905123456). A number written
  * without a prefix takes the destination country's prefix (a leading trunk 0 is dropped);
@@ -7,7 +10,7 @@ import { findCountry } from './countries.ts';
  */
 export function normalizePhone(raw: string, country: string): string | null {
   const trimmed = raw.trim();
-  if (!/^[+\d][\d\s().\-/]*$/.test(trimmed)) return null;
+  if (!/^[+\d(][\d\s().\-/]*$/.test(trimmed)) return null;
   let digits = trimmed.replace(/[^\d+]/g, '');
   if (digits.startsWith('00')) digits = `+${digits.slice(2)}`;
   if (!digits.startsWith('+')) {
@@ -15,7 +18,8 @@ export function normalizePhone(raw: string, country: string): string | null {
     if (!prefix) return null;
     // Italy and San Marino keep their leading 0 in international form.
     const keepZero = country === 'IT' || country === 'SM';
-    digits = `${prefix}${keepZero ? digits : digits.replace(/^0/, '')}`;
+    const trunk = TRUNK_PREFIXES[country] ?? /^0/;
+    digits = `${prefix}${keepZero ? digits : digits.replace(trunk, '')}`;
   }
   if (digits.indexOf('+', 1) !== -1) return null;
   const count = digits.length - 1;

@@ -44,6 +44,7 @@ export const messages = {
   postalCodeInvalid: /*i18n*/ { id: 'shipment.receiver_postal_code.invalid', message: 'This postal code does not match the format of the destination country' },
   phoneInvalid: /*i18n*/ { id: 'shipment.receiver_phone.invalid', message: 'Enter a valid phone number' },
   pickupPointRequired: /*i18n*/ { id: 'shipment.pickup_point.required', message: 'Choose a parcel locker or pickup point' },
+  pickupPointUnavailable: /*i18n*/ { id: 'shipment.pickup_point.unavailable', message: 'This pickup point is not available' },
   noPartner: /*i18n*/ { id: 'shipment.partner.none', message: 'No delivery partner serves this country, product and delivery method' },
   notDeletable: /*i18n*/ { id: 'shipment.delete.not_deletable', message: 'Only shipments in status CREATED can be deleted: {items}' },
   shipmentCreated: /*i18n*/ { id: 'shipment.created', message: 'Shipment created' },

@@ -1,6 +1,7 @@
-// Which delivery partner carries a shipment: the pickup address's preferred partner for the
-// country + product (+ delivery method, when the preference names one), else the partner with
-// the highest priority that serves the combination.
+// Which delivery partner carries a shipment: to a parcel point, the partner whose network the
+// point belongs to; else the pickup address's preferred partner for the country + product
+// (+ delivery method, when the preference names one), else the partner with the highest
+// priority that serves the combination.
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,7 +14,7 @@ export interface RoutedPartner {
 
 export async function choosePartner(
   db: Db,
-  target: { country: string; product: Product; deliveryMethod: DeliveryMethod; pickupAddressId: string | null },
+  target: { country: string; product: Product; deliveryMethod: DeliveryMethod; pickupAddressId: string | null; pointPartnerId?: number | undefined },
 ): Promise<RoutedPartner | null> {
   const serves = and(
     eq(partnerServices.partnerId, partners.id),
@@ -21,6 +22,16 @@ export async function choosePartner(
     eq(partnerServices.product, target.product),
     eq(partnerServices.deliveryMethod, target.deliveryMethod),
   );
+  if (target.pointPartnerId !== undefined) {
+    // Only the network that runs the point can deliver to it.
+    const [network] = await db
+      .select({ id: partners.id, name: partners.name })
+      .from(partners)
+      .innerJoin(partnerServices, serves)
+      .where(eq(partners.id, target.pointPartnerId))
+      .limit(1);
+    return network ?? null;
+  }
   if (target.pickupAddressId) {
     // A preference naming the delivery method wins over one for any method.
     const [preferred] = await db

@@ -14,6 +14,7 @@ import { clients, companies, pickupAddressClients, pickupAddresses, shipmentEven
 import { ApiError } from '../../http-errors.ts';
 import type { Principal } from '../auth/access-tokens.ts';
 import { clientInfo, findClientById } from '../auth/clients.service.ts';
+import { findActivePoint } from '../pickup-points/pickup-points.service.ts';
 import { choosePartner } from './partner-routing.ts';
 import { toShipment, type ShipmentRow } from './shipment-mapper.ts';
 
@@ -76,15 +77,23 @@ export async function createShipment(db: Db, principal: Principal, input: Shipme
   const { products } = await clientInfo(db, client);
 
   const country = input.receiver_country;
-  const errors = checkShipmentRules(input, products);
-  if (input.delivery_method !== 'home_delivery' && !input.pickup_point_id) {
+  // A parcel-point shipment needs an active point of the destination country; the point's type
+  // is the delivery method (a locker chosen under "pickup_point" still goes to the locker).
+  const wantsPoint = input.delivery_method !== 'home_delivery';
+  const found = wantsPoint && input.pickup_point_id ? await findActivePoint(db, input.pickup_point_id) : undefined;
+  const point = found?.country === country ? found : undefined;
+  const deliveryMethod = point?.type ?? input.delivery_method;
+  const errors = checkShipmentRules({ ...input, delivery_method: deliveryMethod }, products);
+  if (wantsPoint && !input.pickup_point_id) {
     (errors.pickup_point_id ??= []).push(messages.pickupPointRequired.id);
+  } else if (wantsPoint && !point) {
+    (errors.pickup_point_id ??= []).push(messages.pickupPointUnavailable.id);
   }
   if (Object.keys(errors).length > 0) throw ruleError(errors);
 
   const product = (input.product ?? defaultProduct(products, country)) as Product;
   const pickupAddressId = await resolvePickupAddress(db, principal, input.pickup_address_id);
-  const partner = await choosePartner(db, { country, product, deliveryMethod: input.delivery_method, pickupAddressId });
+  const partner = await choosePartner(db, { country, product, deliveryMethod, pickupAddressId, pointPartnerId: point?.partnerId });
   if (!partner) throw ruleError({ delivery_method: [messages.noPartner.id] });
 
   const { itemNumber, trackingNumber } = await nextNumbers(db, product);
@@ -101,7 +110,7 @@ export async function createShipment(db: Db, principal: Principal, input: Shipme
         partnerId: partner.id,
         partnerName: partner.name,
         product,
-        deliveryMethod: input.delivery_method,
+        deliveryMethod,
         goodsType: input.goods_type,
         receiverCompanyName: input.receiver_company_name || null,
         receiverVatNumber: input.receiver_vat_number || null,
@@ -116,7 +125,7 @@ export async function createShipment(db: Db, principal: Principal, input: Shipme
         receiverRegion: input.receiver_region || null,
         receiverPhone: normalizePhone(input.receiver_phone, country) ?? input.receiver_phone,
         receiverEmail: input.receiver_email,
-        pickupPointId: input.delivery_method === 'home_delivery' ? null : (input.pickup_point_id ?? null),
+        pickupPointId: point?.id ?? null,
         weight: input.weight,
         width: input.width,
         height: input.height,
