@@ -14,6 +14,7 @@ import { oauthRoutes } from './features/auth/oauth.routes.ts';
 import { refreshTokenStore } from './features/auth/refresh-tokens.ts';
 import { resolveSigningKey } from './features/auth/signing-key.ts';
 import { adminCompanyRoutes } from './features/companies/admin-companies.routes.ts';
+import { configRoutes } from './features/config/config.routes.ts';
 import { pickupPointRoutes } from './features/pickup-points/pickup-points.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { shipmentRoutes } from './features/shipments/shipments.routes.ts';
@@ -33,6 +34,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
+  /** Pickup-point map widgets: parcel-point country -> https URL. */
+  pickupWidgets?: Record<string, string>;
 }
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
@@ -49,7 +52,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
-  await app.register(security);
+  const pickupWidgets = options.pickupWidgets ?? {};
+  await app.register(security, { frameOrigins: [...new Set(Object.values(pickupWidgets).map((url) => new URL(url).origin))] });
   // API answers (lists, documents) are compressed on the fly; static files come precompressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);
@@ -75,6 +79,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminCompanyRoutes, { db });
   await app.register(shipmentRoutes, { db });
   await app.register(pickupPointRoutes, { db });
+  await app.register(configRoutes, { config: { pickup_widgets: pickupWidgets } });
 
   await app.register(webApp, { root: options.webRoot ?? '' });
   return app;

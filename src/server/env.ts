@@ -7,6 +7,8 @@ const flag = z.pipe(
   z.transform((v) => v === undefined || v === '1' || v === 'true' || v === 'yes'),
 );
 
+const widgetUrl = z.optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' }));
+
 const envSchema = z.object({
   PORT: z._default(
     z.coerce.number({ error: 'must be a port number from 1 to 65535' }).check(
@@ -28,6 +30,11 @@ const envSchema = z.object({
     'info',
   ),
   TRUST_PROXY: flag,
+  // Third-party pickup-point map widgets per parcel-point country (https URLs).
+  PICKUP_WIDGET_URL_CZ: widgetUrl,
+  PICKUP_WIDGET_URL_SK: widgetUrl,
+  PICKUP_WIDGET_URL_PL: widgetUrl,
+  PICKUP_WIDGET_URL_HU: widgetUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -41,4 +48,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/** The configured pickup-point widgets: country -> URL. */
+export function pickupWidgets(env: Env): Record<string, string> {
+  const entries: Array<[string, string | undefined]> = [
+    ['CZ', env.PICKUP_WIDGET_URL_CZ],
+    ['SK', env.PICKUP_WIDGET_URL_SK],
+    ['PL', env.PICKUP_WIDGET_URL_PL],
+    ['HU', env.PICKUP_WIDGET_URL_HU],
+  ];
+  return Object.fromEntries(entries.filter((e): e is [string, string] => e[1] !== undefined));
 }

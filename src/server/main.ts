@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed-demo.ts';
-import { parseEnv } from './env.ts';
+import { parseEnv, pickupWidgets } from './env.ts';
 
 async function main() {
   let env;
@@ -28,6 +28,7 @@ async function main() {
     logger: { level: env.LOG_LEVEL },
     webRoot: fileURLToPath(new URL('../../dist/', import.meta.url)),
     trustProxy: env.TRUST_PROXY,
+    pickupWidgets: pickupWidgets(env),
   });
 
   let closing = false;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
-async function securityPlugin(app: FastifyInstance) {
+async function securityPlugin(app: FastifyInstance, { frameOrigins = [] }: { frameOrigins?: string[] }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,6 +21,8 @@ async function securityPlugin(app: FastifyInstance) {
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        // Only the configured pickup-point map widgets may be framed.
+        frameSrc: frameOrigins.length > 0 ? frameOrigins : ["'none'"],
       },
     },
     // Same-origin API and assets only; nothing here needs cross-origin isolation.

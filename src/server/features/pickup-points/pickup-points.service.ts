@@ -120,3 +120,13 @@ export async function findActivePoint(db: Db, id: string): Promise<PickupPointRo
     .where(and(eq(pickupPoints.id, id.trim().toUpperCase()), eq(pickupPoints.active, true)));
   return row;
 }
+
+/** One active point as the API shows it (for widgets that report only an id). */
+export async function getPickupPoint(db: Db, id: string): Promise<PickupPoint | undefined> {
+  const [row] = await db
+    .select({ point: pickupPoints, partnerName: partners.name })
+    .from(pickupPoints)
+    .innerJoin(partners, eq(partners.id, pickupPoints.partnerId))
+    .where(and(eq(pickupPoints.id, id.trim().toUpperCase()), eq(pickupPoints.active, true)));
+  return row ? toPickupPoint(row.point, row.partnerName, null) : undefined;
+}
