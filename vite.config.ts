@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const catalog = (code: string) => fileURLToPath(new URL(`./src/web/locales/${code}/messages.json`, import.meta.url));
 
 /** Lingui's macros run through Babel, only in files that import them. */
-const linguiMacro = defineRolldownBabelPreset({
+export const linguiMacro = defineRolldownBabelPreset({
   preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
   rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
 });

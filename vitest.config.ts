@@ -1,4 +1,7 @@
+import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
+// Lingui's macros as in the app build, so component tests render `<Trans>` and `t`.
+import { linguiMacro } from './vite.config.ts';
 
 // Two projects: `unit` (pure logic and web lib code in happy-dom) and `api` (the Fastify app
 // through inject on a fresh database per file; PGlite in memory, or PostgreSQL when
@@ -9,6 +12,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        plugins: [babel({ presets: [linguiMacro] })],
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],

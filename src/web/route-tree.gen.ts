@@ -13,6 +13,9 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as UserLoginRouteImport } from './routes/user/login'
+import { Route as AppShipmentItem_numberRouteImport } from './routes/_app/shipment/$item_number'
+import { Route as AppShipmentSendRouteImport } from './routes/_app/shipment/send'
+import { Route as AppShipmentsIndexRouteImport } from './routes/_app/shipments/index'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -33,16 +36,37 @@ const UserLoginRoute = UserLoginRouteImport.update({
   path: '/user/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppShipmentItem_numberRoute = AppShipmentItem_numberRouteImport.update({
+  id: '/shipment/$item_number',
+  path: '/shipment/$item_number',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppShipmentSendRoute = AppShipmentSendRouteImport.update({
+  id: '/shipment/send',
+  path: '/shipment/send',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppShipmentsIndexRoute = AppShipmentsIndexRouteImport.update({
+  id: '/shipments/',
+  path: '/shipments/',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/$': typeof AppSplatRoute
   '/user/login': typeof UserLoginRoute
+  '/shipment/$item_number': typeof AppShipmentItem_numberRoute
+  '/shipment/send': typeof AppShipmentSendRoute
+  '/shipments/': typeof AppShipmentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/user/login': typeof UserLoginRoute
   '/': typeof AppIndexRoute
+  '/shipment/$item_number': typeof AppShipmentItem_numberRoute
+  '/shipment/send': typeof AppShipmentSendRoute
+  '/shipments': typeof AppShipmentsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -50,13 +74,36 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/user/login': typeof UserLoginRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/shipment/$item_number': typeof AppShipmentItem_numberRoute
+  '/_app/shipment/send': typeof AppShipmentSendRoute
+  '/_app/shipments/': typeof AppShipmentsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$' | '/user/login'
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/user/login'
+    | '/shipment/$item_number'
+    | '/shipment/send'
+    | '/shipments/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/$' | '/user/login' | '/'
-  id: '__root__' | '/_app' | '/_app/$' | '/user/login' | '/_app/'
+  to:
+    | '/$'
+    | '/user/login'
+    | '/'
+    | '/shipment/$item_number'
+    | '/shipment/send'
+    | '/shipments'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/_app/$'
+    | '/user/login'
+    | '/_app/'
+    | '/_app/shipment/$item_number'
+    | '/_app/shipment/send'
+    | '/_app/shipments/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -94,17 +141,44 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/shipment/$item_number': {
+      id: '/_app/shipment/$item_number'
+      path: '/shipment/$item_number'
+      fullPath: '/shipment/$item_number'
+      preLoaderRoute: typeof AppShipmentItem_numberRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shipment/send': {
+      id: '/_app/shipment/send'
+      path: '/shipment/send'
+      fullPath: '/shipment/send'
+      preLoaderRoute: typeof AppShipmentSendRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shipments/': {
+      id: '/_app/shipments/'
+      path: '/shipments'
+      fullPath: '/shipments/'
+      preLoaderRoute: typeof AppShipmentsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppShipmentItem_numberRoute: typeof AppShipmentItem_numberRoute
+  AppShipmentSendRoute: typeof AppShipmentSendRoute
+  AppShipmentsIndexRoute: typeof AppShipmentsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppIndexRoute: AppIndexRoute,
+  AppShipmentItem_numberRoute: AppShipmentItem_numberRoute,
+  AppShipmentSendRoute: AppShipmentSendRoute,
+  AppShipmentsIndexRoute: AppShipmentsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deleteResultSchema } from '../../../../shared/contract/shipments.ts';
+import { api } from '../../../lib/api.ts';
+import { shipmentKeys } from './shipment-keys.ts';
+
+export function deleteShipment(itemNumber: string) {
+  return api.json(`/api/v1/shipments/${encodeURIComponent(itemNumber)}`, deleteResultSchema, { method: 'DELETE' });
+}
+
+export function deleteShipments(itemNumbers: string[]) {
+  return api.json('/api/v1/shipments', deleteResultSchema, { method: 'DELETE', body: { item_numbers: itemNumbers } });
+}
+
+/** Single or bulk delete (all or nothing on the server); refreshes every shipment query. */
+export function useDeleteShipments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemNumbers: string[]) => (itemNumbers.length === 1 ? deleteShipment(itemNumbers[0]!) : deleteShipments(itemNumbers)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+  });
+}

@@ -1,0 +1,318 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type * as z from 'zod/mini';
+import type { ClientInfo } from '../../../../shared/contract/auth.ts';
+import { shipmentCreateSchemaFor } from '../../../../shared/contract/shipments.ts';
+import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
+import { findCountry } from '../../../../shared/domain/countries.ts';
+import { GOODS_TYPES, type Product } from '../../../../shared/domain/enums.ts';
+import { addressNumberMax, countriesOf, defaultProduct, insuranceAllowed, isParcelPointCountry, needsCustoms, parcelPointAllowed, productsFor } from '../../../../shared/domain/shipment-rules.ts';
+import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { SelectField } from '../../../components/form/select-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { countryName } from '../../../lib/country-names.ts';
+import { useAppConfig } from '../../../lib/app-config.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { useCreateShipment } from '../api/create-shipment.ts';
+import { DimensionsHint } from './dimensions-hint.tsx';
+import { PickupPointPicker } from './pickup-point-picker.tsx';
+import { PickupPointWidget } from './pickup-point-widget.tsx';
+import { useShipmentLabels } from './use-shipment-labels.ts';
+
+type Schema = ReturnType<typeof shipmentCreateSchemaFor>;
+type FormInput = z.input<Schema>;
+type FormOutput = z.output<Schema>;
+
+const ADDRESS_FIELDS = ['receiver_address_line_1', 'receiver_address_number', 'receiver_address_line_2', 'receiver_city', 'receiver_postal_code', 'receiver_region'] as const;
+const FORM_FIELDS = [
+  'delivery_method', 'product', 'goods_type', 'reference_number', 'receiver_company_name', 'receiver_vat_number', 'receiver_name',
+  ...ADDRESS_FIELDS, 'receiver_country', 'receiver_phone', 'receiver_email', 'weight', 'width', 'height', 'length', 'content', 'info',
+  'hs_tariff_code', 'quantity', 'cod_amount', 'insurance', 'pickup_point_id',
+] as const;
+
+/** Empty number inputs mean "not given"; anything else is a number (NaN fails validation). */
+const asNumber = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) };
+
+/**
+ * The single-page send form (spec section 2, "Send form behaviour"): every country and product
+ * rule of the shared contract, the pickup-point picker for parcel points, server field errors
+ * mapped onto the fields.
+ */
+export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () => void }) {
+  const { t, i18n } = useLingui();
+  const labels = useShipmentLabels();
+  const language = currentLanguage();
+  const products = client.products;
+  const countries = useMemo(() => countriesOf(products), [products]);
+  const schema = useMemo(() => shipmentCreateSchemaFor(products), [products]);
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const [point, setPoint] = useState<PickupPoint | null>(null);
+  const [pickingPoint, setPickingPoint] = useState(false);
+  const create = useCreateShipment();
+
+  const firstCountry = countries.includes('SK') ? 'SK' : (countries[0] ?? '');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: {
+      receiver_country: firstCountry,
+      delivery_method: 'home_delivery',
+      product: defaultProduct(products, firstCountry),
+      goods_type: 'GOODS',
+    },
+  });
+
+  const [country, product, deliveryMethod] = useWatch({ control, name: ['receiver_country', 'product', 'delivery_method'] }) as [string, Product | undefined, FormInput['delivery_method']];
+  const viaPoint = deliveryMethod !== 'home_delivery';
+  const prefix = findCountry(country)?.phonePrefix ?? '';
+  const widgetUrl = useAppConfig().data?.pickup_widgets[country];
+  const pointAllowed = parcelPointAllowed(country, 'PRM') && productsFor(products, country).includes('PRM');
+
+  const clearPoint = () => {
+    setPoint(null);
+    setValue('pickup_point_id', undefined);
+  };
+
+  function chooseCountry(next: string) {
+    // A new country starts over: home delivery, TRC when available, no address.
+    setValue('delivery_method', 'home_delivery');
+    setValue('product', defaultProduct(products, next));
+    for (const field of ADDRESS_FIELDS) setValue(field, '');
+    clearPoint();
+  }
+
+  function chooseDelivery(mode: 'courier' | 'point') {
+    clearPoint();
+    if (mode === 'courier') {
+      setValue('delivery_method', 'home_delivery');
+      setValue('product', productsFor(products, country).includes('TRC') ? 'TRC' : defaultProduct(products, country));
+    } else {
+      setValue('delivery_method', country === 'SK' ? 'parcel_locker' : 'pickup_point');
+      setValue('product', 'PRM');
+      setPickingPoint(true);
+    }
+  }
+
+  function selectPoint(selected: PickupPoint) {
+    setPoint(selected);
+    setPickingPoint(false);
+    setValue('pickup_point_id', selected.id, { shouldValidate: true });
+    setValue('delivery_method', selected.delivery_method);
+    setValue('receiver_address_line_1', selected.street, { shouldValidate: true });
+    setValue('receiver_address_number', '');
+    setValue('receiver_address_line_2', selected.name);
+    setValue('receiver_city', selected.city, { shouldValidate: true });
+    setValue('receiver_postal_code', selected.zip, { shouldValidate: true });
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await create.mutateAsync(values);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.isOffline) {
+        setFailure([t`You are offline. Your entries are kept: send again when the connection is back.`]);
+      } else {
+        const unmatched = applyServerErrors(error, FORM_FIELDS, setError);
+        const hasFields = Object.keys(error.fields).length > 0;
+        if (!hasFields) setFailure([error.message]);
+        else if (unmatched.length > 0) setFailure(unmatched);
+      }
+      // Field errors focus their field; anything else is read at the top of the page.
+      if (!Object.keys(error.fields).length) window.scrollTo({ top: 0, behavior: 'smooth' });
+      return;
+    }
+    showToast(t`Shipment created.`);
+    onSent();
+  });
+
+  const number = (name: 'weight' | 'width' | 'height' | 'length' | 'quantity' | 'cod_amount' | 'insurance') => register(name, asNumber);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {failure && (
+        <div role="alert" className="alert alert-error alert-soft">
+          <ul>
+            {failure.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="send-destination">
+        <div className="card-body gap-2">
+          <h2 id="send-destination" className="card-title text-lg">
+            <Trans>Destination and delivery</Trans>
+          </h2>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <SelectField label={t`Country`} registration={register('receiver_country', { onChange: (e: { target: { value: string } }) => chooseCountry(e.target.value) })} error={errors.receiver_country}>
+              {countries.map((code) => (
+                <option key={code} value={code}>
+                  {countryName(code, language)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={t`Product`} registration={register('product')} error={errors.product} disabled={viaPoint}>
+              {productsFor(products, country).map((code) => (
+                <option key={code} value={code}>
+                  {`${labels.product[code]} (${code})`}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+
+          {isParcelPointCountry(country) && (
+            <fieldset className="fieldset">
+              <legend className="fieldset-legend">
+                <Trans>Delivery</Trans>
+              </legend>
+              <div className="join">
+                <button type="button" className={`btn join-item ${!viaPoint ? 'btn-primary' : ''}`} aria-pressed={!viaPoint} onClick={() => chooseDelivery('courier')}>
+                  <Trans>Courier to the address</Trans>
+                </button>
+                <button type="button" className={`btn join-item ${viaPoint ? 'btn-primary' : ''}`} aria-pressed={viaPoint} disabled={!pointAllowed} onClick={() => chooseDelivery('point')}>
+                  {country === 'SK' ? <Trans>Box</Trans> : <Trans>PUDO</Trans>}
+                </button>
+              </div>
+              {!pointAllowed && (
+                <p className="label">
+                  <Trans>Parcel points need the Parcel product for this country.</Trans>
+                </p>
+              )}
+              {errors.delivery_method?.message && (
+                <p className="label text-error" role="alert">
+                  {i18n._(errors.delivery_method.message)}
+                </p>
+              )}
+            </fieldset>
+          )}
+
+          {viaPoint && (
+            <div className="rounded-box border border-base-300 p-3">
+              {point && !pickingPoint ? (
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <p className="font-semibold">{point.name}</p>
+                    <p className="text-sm">
+                      {point.street}, {point.zip} {point.city}
+                    </p>
+                    <p className="text-xs text-base-content/70">{point.id}</p>
+                  </div>
+                  <button type="button" className="btn btn-sm" onClick={() => setPickingPoint(true)}>
+                    <Trans>Change</Trans>
+                  </button>
+                </div>
+              ) : (
+                widgetUrl ? <PickupPointWidget url={widgetUrl} onSelect={selectPoint} /> : <PickupPointPicker country={country} onSelect={selectPoint} />
+              )}
+              {errors.pickup_point_id?.message && (
+                <p className="label mt-2 text-error" role="alert">
+                  {i18n._(errors.pickup_point_id.message)}
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="send-recipient">
+        <div className="card-body gap-0">
+          <h2 id="send-recipient" className="card-title text-lg">
+            <Trans>Recipient</Trans>
+          </h2>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <TextField label={t`Name`} registration={register('receiver_name')} error={errors.receiver_name} autoComplete="name" />
+            <TextField label={t`Company (optional)`} registration={register('receiver_company_name')} error={errors.receiver_company_name} autoComplete="organization" />
+            <TextField label={t`Street`} registration={register('receiver_address_line_1')} error={errors.receiver_address_line_1} readOnly={viaPoint} autoComplete="address-line1" />
+            <TextField
+              label={t`House number`}
+              registration={register('receiver_address_number')}
+              error={errors.receiver_address_number}
+              readOnly={viaPoint}
+              maxLength={addressNumberMax(product)}
+            />
+            <TextField label={t`Address line 2 (optional)`} registration={register('receiver_address_line_2')} error={errors.receiver_address_line_2} readOnly={viaPoint} autoComplete="address-line2" />
+            <TextField label={t`City`} registration={register('receiver_city')} error={errors.receiver_city} readOnly={viaPoint} autoComplete="address-level2" />
+            <TextField label={t`Postal code`} registration={register('receiver_postal_code')} error={errors.receiver_postal_code} readOnly={viaPoint} autoComplete="postal-code" />
+            <TextField label={t`Region (optional)`} registration={register('receiver_region')} error={errors.receiver_region} readOnly={viaPoint} />
+            <TextField label={t`Phone`} type="tel" registration={register('receiver_phone')} error={errors.receiver_phone} placeholder={`${prefix} …`} autoComplete="tel" />
+            <TextField label={t`Email`} type="email" registration={register('receiver_email')} error={errors.receiver_email} autoComplete="email" />
+            <TextField label={t`VAT number (optional)`} registration={register('receiver_vat_number')} error={errors.receiver_vat_number} />
+          </div>
+        </div>
+      </section>
+
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="send-parcel">
+        <div className="card-body gap-0">
+          <h2 id="send-parcel" className="card-title text-lg">
+            <Trans>Parcel</Trans>
+          </h2>
+          <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+            <TextField label={t`Weight (kg)`} type="number" step="0.001" min="0" inputMode="decimal" registration={number('weight')} error={errors.weight} />
+            <DimensionsHint country={country} product={product} deliveryMethod={deliveryMethod}>
+              {(max) => (
+                <>
+                  <TextField label={t`Width (cm)`} type="number" step="1" min="0" inputMode="numeric" registration={number('width')} error={errors.width} placeholder={max ? t`max ${max.width} cm` : undefined} />
+                  <TextField label={t`Height (cm)`} type="number" step="1" min="0" inputMode="numeric" registration={number('height')} error={errors.height} placeholder={max ? t`max ${max.height} cm` : undefined} />
+                  <TextField label={t`Length (cm)`} type="number" step="1" min="0" inputMode="numeric" registration={number('length')} error={errors.length} placeholder={max ? t`max ${max.length} cm` : undefined} />
+                </>
+              )}
+            </DimensionsHint>
+          </div>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <TextField label={t`Content`} registration={register('content')} error={errors.content} />
+            <SelectField label={t`Goods type`} registration={register('goods_type')} error={errors.goods_type}>
+              {GOODS_TYPES.map((g) => (
+                <option key={g} value={g}>
+                  {labels.goodsType[g]}
+                </option>
+              ))}
+            </SelectField>
+            {needsCustoms(country) && (
+              <>
+                <TextField label={t`HS tariff code`} registration={register('hs_tariff_code')} error={errors.hs_tariff_code} inputMode="numeric" maxLength={10} />
+                <TextField label={t`Quantity`} type="number" step="1" min="1" registration={number('quantity')} error={errors.quantity} />
+              </>
+            )}
+            <TextField label={t`Reference number (optional)`} registration={register('reference_number')} error={errors.reference_number} />
+            <TextField label={t`Note for the courier (optional)`} registration={register('info')} error={errors.info} />
+          </div>
+        </div>
+      </section>
+
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="send-services">
+        <div className="card-body gap-0">
+          <h2 id="send-services" className="card-title text-lg">
+            <Trans>Services</Trans>
+          </h2>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <TextField label={t`Cash on delivery (optional)`} type="number" step="0.01" min="0" inputMode="decimal" registration={number('cod_amount')} error={errors.cod_amount} />
+            {insuranceAllowed(country, product) && (
+              <TextField label={t`Insurance (optional)`} type="number" step="0.01" min="0" inputMode="decimal" registration={number('insurance')} error={errors.insurance} />
+            )}
+          </div>
+        </div>
+      </section>
+
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <Trans>Send shipment</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

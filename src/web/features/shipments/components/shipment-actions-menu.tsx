@@ -1,0 +1,71 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useId, useRef, type CSSProperties } from 'react';
+import type { Shipment } from '../../../../shared/contract/shipments.ts';
+
+/**
+ * A row's actions as a daisyUI dropdown on the popover API: it opens in the top layer, so the
+ * table's horizontal scroll box does not clip it; Escape and a click outside close it. Details
+ * for every shipment (unless the caller shows its own link); Delete only for a CREATED one
+ * (spec section 4). With nothing to offer, no menu is shown.
+ */
+export function ShipmentActionsMenu({ shipment, onDelete, withDetails = true }: { shipment: Shipment; onDelete: (itemNumber: string) => void; withDetails?: boolean }) {
+  const { t } = useLingui();
+  const menuRef = useRef<HTMLUListElement>(null);
+  const id = `actions-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const anchor = `--${id}`;
+  const canDelete = shipment.status === 'CREATED';
+  const itemNumber = shipment.item_number;
+  if (!withDetails && !canDelete) return null;
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm btn-square"
+        popoverTarget={id}
+        style={{ anchorName: anchor } as CSSProperties}
+        aria-label={t`Actions for ${itemNumber}`}
+        aria-haspopup="menu"
+      >
+        <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <circle cx="12" cy="5" r="1.8" />
+          <circle cx="12" cy="12" r="1.8" />
+          <circle cx="12" cy="19" r="1.8" />
+        </svg>
+      </button>
+      <ul
+        ref={menuRef}
+        id={id}
+        popover="auto"
+        role="menu"
+        aria-label={t`Actions for ${itemNumber}`}
+        className="dropdown dropdown-end menu z-50 w-48 rounded-box bg-base-100 p-2 shadow-lg"
+        style={{ positionAnchor: anchor } as CSSProperties}
+      >
+        {withDetails && (
+          <li role="none">
+            <Link to="/shipment/$item_number" params={{ item_number: itemNumber }} role="menuitem" onClick={() => menuRef.current?.hidePopover()}>
+              <Trans>Details</Trans>
+            </Link>
+          </li>
+        )}
+        {canDelete && (
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className="text-error"
+              onClick={() => {
+                menuRef.current?.hidePopover();
+                onDelete(itemNumber);
+              }}
+            >
+              <Trans>Delete</Trans>
+            </button>
+          </li>
+        )}
+      </ul>
+    </>
+  );
+}

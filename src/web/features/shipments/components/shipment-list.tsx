@@ -1,0 +1,276 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { messages } from '../../../../shared/i18n/messages.ts';
+import { ShellLink } from '../../../components/layout/shell-link.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useFormat } from '../../../lib/format.ts';
+import { useDeleteShipments } from '../api/delete-shipments.ts';
+import { useShipments } from '../api/get-shipments.ts';
+import { ShipmentCards } from './shipment-cards.tsx';
+import { ShipmentListSkeleton } from './shipment-list-skeleton.tsx';
+import { filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
+import { ShipmentTable } from './shipment-table.tsx';
+
+const NONE: ReadonlySet<string> = new Set();
+/** Item numbers named in the bulk confirmation; more are summed up. */
+const LISTED_IN_CONFIRMATION = 10;
+
+interface PendingDelete {
+  items: string[];
+  bulk: boolean;
+}
+
+/**
+ * The shipment list: toolbar (bulk delete, refresh), the rows as a table or cards, "More" paging,
+ * row selection and the delete confirmations with the toasts of spec section 8.
+ */
+export function ShipmentList({ search, isAdmin, onResetFilters }: { search: ShipmentListSearch; isAdmin: boolean; onResetFilters: () => void }) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
+  const filters = useMemo(() => filtersFromSearch(search, isAdmin), [search, isAdmin]);
+  const filtersKey = JSON.stringify(filters);
+  const hasFilters = Object.keys(filters).length > 0;
+  const query = useShipments(filters);
+  const remove = useDeleteShipments();
+
+  // The selection belongs to one set of filters: new filters start with none selected.
+  const [selection, setSelection] = useState<{ key: string; items: ReadonlySet<string> }>({ key: filtersKey, items: NONE });
+  const selected = selection.key === filtersKey ? selection.items : NONE;
+  const setSelected = (items: ReadonlySet<string>) => setSelection({ key: filtersKey, items });
+  const [pending, setPending] = useState<PendingDelete | null>(null);
+
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.shipments) ?? [], [query.data]);
+  const total = query.data?.pages.at(-1)?.count ?? 0;
+  const loaded = rows.length;
+  const loadedText = format.number(loaded);
+  const totalText = format.number(total);
+  const selectedLoaded = rows.filter((r) => selected.has(r.item_number)).map((r) => r.item_number);
+
+  const offlineText = t`You are offline. The list loads when the connection is back.`;
+  const errorText = (error: unknown) => (error instanceof ApiError && error.isOffline ? offlineText : error instanceof Error ? error.message : String(error));
+
+  function toggle(itemNumber: string, checked: boolean) {
+    const next = new Set(selected);
+    if (checked) next.add(itemNumber);
+    else next.delete(itemNumber);
+    setSelected(next);
+  }
+
+  function toggleAll(checked: boolean) {
+    setSelected(checked ? new Set(rows.map((r) => r.item_number)) : NONE);
+  }
+
+  function refresh() {
+    setSelected(NONE);
+    void query.refetch();
+  }
+
+  function confirmDelete() {
+    if (!pending) return;
+    const { items, bulk } = pending;
+    remove.mutate(items, {
+      onSuccess: () => {
+        const [only] = items;
+        showToast(bulk || !only ? i18n._(messages.shipmentsDeleted) : t`Shipment ${only} deleted.`);
+        if (bulk) setSelected(NONE);
+        else if (only && selected.has(only)) toggle(only, false);
+        setPending(null);
+      },
+      onError: (error) => {
+        // The server's message names the shipments that cannot be deleted (all or nothing).
+        showToast(error instanceof ApiError && !error.isOffline && error.body?.message ? error.body.message : errorText(error), 'error');
+        setPending(null);
+      },
+    });
+  }
+
+  const rowProps = {
+    rows,
+    isAdmin,
+    selected,
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    onDelete: (itemNumber: string) => setPending({ items: [itemNumber], bulk: false }),
+  };
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = (
+      <>
+        {query.fetchStatus === 'paused' && (
+          <div role="alert" className="alert alert-warning alert-soft mb-3">
+            <span>{offlineText}</span>
+          </div>
+        )}
+        <ShipmentListSkeleton isAdmin={isAdmin} />
+      </>
+    );
+  } else if (query.isError && loaded === 0) {
+    body = (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span className="whitespace-pre-line">{errorText(query.error)}</span>
+        <button type="button" className="btn btn-sm" onClick={refresh}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  } else if (loaded === 0) {
+    body = (
+      <div className="card bg-base-100 shadow-sm">
+        <div className="card-body items-center py-12 text-center">
+          <svg xmlns="http://www.w3.org/2000/svg" className="h-12 w-12 text-base-content/30" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+            <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.5" d="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5zM3 7.5l9 4.5 9-4.5M12 12v9" />
+          </svg>
+          <p className="text-lg font-semibold">
+            <Trans>No results.</Trans>
+          </p>
+          {hasFilters ? (
+            <>
+              <p className="text-base-content/70">
+                <Trans>No shipment matches these filters.</Trans>
+              </p>
+              <button type="button" className="btn btn-outline mt-2" onClick={onResetFilters}>
+                <Trans>Reset filters</Trans>
+              </button>
+            </>
+          ) : (
+            <>
+              <p className="text-base-content/70">
+                <Trans>Send a shipment or import a file of shipments, and it shows up here.</Trans>
+              </p>
+              <div className="mt-2 flex flex-wrap justify-center gap-2">
+                <ShellLink href="/shipment/import" className="btn btn-outline">
+                  <Trans>Import</Trans>
+                </ShellLink>
+                <ShellLink href="/shipment/send" className="btn btn-primary">
+                  <Trans>Send</Trans>
+                </ShellLink>
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {query.isError && !query.isFetchNextPageError && (
+          <div role="alert" className="alert alert-error alert-soft mb-3">
+            <span className="whitespace-pre-line">{errorText(query.error)}</span>
+          </div>
+        )}
+        <ShipmentTable {...rowProps} />
+        <ShipmentCards {...rowProps} />
+        <div className="mt-4 flex flex-col items-center gap-2">
+          <p className="text-sm text-base-content/70" aria-live="polite">
+            <Trans>
+              Showing {loadedText} of {totalText}
+            </Trans>
+          </p>
+          {query.isFetchNextPageError && (
+            <div role="alert" className="alert alert-error alert-soft">
+              <span className="whitespace-pre-line">{errorText(query.error)}</span>
+            </div>
+          )}
+          {query.hasNextPage && (
+            <button type="button" className="btn btn-wide" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              <Trans>More</Trans>
+            </button>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const count = selectedLoaded.length;
+  const pendingCount = pending?.items.length ?? 0;
+  const pendingItem = pending?.items[0] ?? '';
+
+  return (
+    <section aria-label={t`Shipment list`}>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className="btn btn-error btn-outline btn-sm"
+          disabled={count === 0 || remove.isPending}
+          onClick={() => setPending({ items: selectedLoaded, bulk: true })}
+        >
+          <TrashIcon />
+          {count > 0 ? t`Delete selected (${count})` : t`Delete selected`}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={refresh} disabled={query.isFetching && !query.isFetchingNextPage}>
+          <RefreshIcon spinning={query.isRefetching && !query.isFetchingNextPage} />
+          <Trans>Refresh</Trans>
+        </button>
+        {count > 0 && (
+          <span className="text-sm text-base-content/70" aria-live="polite">
+            <Plural value={count} one="# selected" other="# selected" />
+          </span>
+        )}
+      </div>
+
+      {body}
+
+      <ConfirmDialog
+        open={pending !== null}
+        busy={remove.isPending}
+        title={pending?.bulk ? <Plural value={pendingCount} one="Delete # shipment?" other="Delete # shipments?" /> : t`Delete shipment ${pendingItem}?`}
+        confirmLabel={t`Delete`}
+        onConfirm={confirmDelete}
+        onCancel={() => setPending(null)}
+      >
+        {pending?.bulk ? (
+          <>
+            <p>
+              <Plural
+                value={pendingCount}
+                one="The selected shipment is marked as deleted and will not be sent. This cannot be undone."
+                other="The # selected shipments are marked as deleted and will not be sent. This cannot be undone."
+              />
+            </p>
+            <ul className="mt-3 flex flex-wrap gap-1">
+              {pending.items.slice(0, LISTED_IN_CONFIRMATION).map((item) => (
+                <li key={item} className="badge badge-ghost tabular-nums">
+                  {item}
+                </li>
+              ))}
+              {pendingCount > LISTED_IN_CONFIRMATION && (
+                <li className="badge badge-ghost">
+                  <Trans>and {pendingCount - LISTED_IN_CONFIRMATION} more</Trans>
+                </li>
+              )}
+            </ul>
+            <p className="mt-3 text-sm text-base-content/70">
+              <Trans>Only shipments in status Created can be deleted; if any other is selected, none is deleted.</Trans>
+            </p>
+          </>
+        ) : (
+          <p>
+            <Trans>
+              The shipment <span className="font-semibold">{pendingItem}</span> is marked as deleted and will not be sent. This cannot be undone.
+            </Trans>
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" className="h-4 w-4" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+      <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+function RefreshIcon({ spinning }: { spinning: boolean }) {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" className={`h-4 w-4 ${spinning ? 'animate-spin' : ''}`} fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+      <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 4v5h5M20 20v-5h-5M5.6 15A7 7 0 0 0 18.4 16M18.4 9A7 7 0 0 0 5.6 8" />
+    </svg>
+  );
+}

@@ -1,0 +1,37 @@
+import { useLingui } from '@lingui/react/macro';
+import type { DeliveryMethod, GoodsType, PartnerCode, Product } from '../../../../shared/domain/enums.ts';
+
+/** Translated names of the shipment enumerations (spec section 3) for tables, filters and the detail. */
+export function useShipmentLabels() {
+  const { t } = useLingui();
+  const deliveryMethod: Record<DeliveryMethod, string> = {
+    home_delivery: t`Home delivery`,
+    parcel_locker: t`Parcel locker`,
+    pickup_point: t`Pickup point`,
+    other_pudo: t`Other PUDO`,
+  };
+  const product: Record<Product, string> = {
+    UTR: t`Basic`,
+    TRC: t`Tracked letter`,
+    PRM: t`Parcel`,
+    RTN: t`Return`,
+  };
+  const goodsType: Record<GoodsType, string> = {
+    GOODS: t`Goods`,
+    SAMPLE: t`Sample`,
+    DOCUMENTS: t`Documents`,
+    GIFT: t`Gift`,
+  };
+  /** Partner names as the carrier calls them (brand names stay as they are). */
+  const partner: Record<PartnerCode, string> = {
+    POSTONE: 'PostOne',
+    POST_AT: t`Austrian Post`,
+    SPS: 'Slovak Parcel Service',
+    POST_HU: t`Hungarian Post`,
+    UNTRACKED: t`Untracked letter mail`,
+    ONE_CZ: 'One CZ',
+    POST_PL: t`Polish Post`,
+    KAAB: 'KAAB Customs Express',
+  };
+  return { deliveryMethod, product, goodsType, partner };
+}

@@ -1,0 +1,85 @@
+// Dates, numbers, money and country names as the user reads them. Dates are dd.MM.yyyy HH:mm in
+// the browser's time zone whatever the language (spec section 9); numbers and country names
+// follow the active language through Intl (`cs` for the portal's `cz`).
+import { useLingui } from '@lingui/react';
+import { useMemo } from 'react';
+import { intlTag, isLanguageCode } from '../../shared/domain/languages.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function toDate(value: string | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** dd.MM.yyyy in local time; '' for a value that is not a date. */
+export function formatDate(value: string | Date): string {
+  const d = toDate(value);
+  return d ? `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}` : '';
+}
+
+/** dd.MM.yyyy HH:mm in local time; '' for a value that is not a date. */
+export function formatDateTime(value: string | Date): string {
+  const d = toDate(value);
+  return d ? `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
+}
+
+/** The BCP 47 tag for Intl of a portal language code (`cz` -> `cs`); unknown codes pass through. */
+export function localeTag(language: string): string {
+  return isLanguageCode(language) ? intlTag(language) : language || 'en';
+}
+
+export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(localeTag(locale), options).format(value);
+}
+
+/** Money with exactly two decimals (the shipment carries no currency). */
+export function formatMoney(value: number, locale: string): string {
+  return formatNumber(value, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** A weight in kg, up to three decimals (the input step is 0.001 kg). */
+export function formatWeight(value: number, locale: string): string {
+  return formatNumber(value, locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 3 });
+}
+
+/** A length in cm. */
+export function formatCentimetres(value: number, locale: string): string {
+  return formatNumber(value, locale, { style: 'unit', unit: 'centimeter', maximumFractionDigits: 1 });
+}
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/** A country's name in the given language; the code itself when Intl does not know it. */
+export function countryName(code: string, locale: string): string {
+  const tag = localeTag(locale);
+  let names = regionNames.get(tag);
+  if (!names) {
+    names = new Intl.DisplayNames([tag], { type: 'region', fallback: 'code' });
+    regionNames.set(tag, names);
+  }
+  try {
+    return names.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The formatters bound to the active language; components re-render when it changes. */
+export function useFormat() {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  return useMemo(
+    () => ({
+      locale: localeTag(locale),
+      date: formatDate,
+      dateTime: formatDateTime,
+      number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
+      money: (value: number) => formatMoney(value, locale),
+      weight: (value: number) => formatWeight(value, locale),
+      centimetres: (value: number) => formatCentimetres(value, locale),
+      country: (code: string) => countryName(code, locale),
+    }),
+    [locale],
+  );
+}

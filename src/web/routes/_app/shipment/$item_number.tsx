@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { shipmentQueryOptions } from '../../../features/shipments/api/get-shipment.ts';
+import { ShipmentDetailError } from '../../../features/shipments/components/shipment-detail-error.tsx';
+import { ShipmentDetailSkeleton } from '../../../features/shipments/components/shipment-detail-skeleton.tsx';
+import { ShipmentDetail } from '../../../features/shipments/components/shipment-detail.tsx';
+import { useClient } from '../../../lib/session.ts';
+
+/** /shipment/{item_number}: read-only detail. A shipment the caller may not see answers 404 like a missing one. */
+export const Route = createFileRoute('/_app/shipment/$item_number')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(shipmentQueryOptions(params.item_number)),
+  pendingComponent: ShipmentDetailSkeleton,
+  errorComponent: ({ error }) => <ShipmentDetailError error={error} />,
+  component: ShipmentPage,
+});
+
+function ShipmentPage() {
+  const { item_number } = Route.useParams();
+  const isAdmin = useClient()?.role === 'ADMIN';
+  return <ShipmentDetail itemNumber={item_number} isAdmin={isAdmin} />;
+}

@@ -1,0 +1,32 @@
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { SendForm } from '../../../features/shipments/components/send-form.tsx';
+import { ShellLink } from '../../../components/layout/shell-link.tsx';
+import { useClient } from '../../../lib/session.ts';
+
+export const Route = createFileRoute('/_app/shipment/send')({
+  component: SendShipmentPage,
+});
+
+function SendShipmentPage() {
+  const client = useClient();
+  const navigate = useNavigate();
+  if (!client) return null;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+      <ShellLink href="/shipments" className="link link-hover w-fit text-sm">
+        ← <Trans>Back to shipments</Trans>
+      </ShellLink>
+      <h1 className="text-2xl font-semibold">
+        <Trans>Send a shipment</Trans>
+      </h1>
+      {Object.keys(client.products).length === 0 ? (
+        <div role="alert" className="alert alert-info alert-soft">
+          <Trans>Your contract has no products yet. Please contact the carrier to add destinations.</Trans>
+        </div>
+      ) : (
+        <SendForm client={client} onSent={() => void navigate({ href: '/shipments' })} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { ShipmentFilters } from '../../../features/shipments/components/shipment-filters.tsx';
+import { ShipmentListHeader } from '../../../features/shipments/components/shipment-list-header.tsx';
+import { compactSearch, shipmentListSearchSchema, type ShipmentListSearch } from '../../../features/shipments/components/shipment-list-search.ts';
+import { ShipmentList } from '../../../features/shipments/components/shipment-list.tsx';
+import { useClient } from '../../../lib/session.ts';
+
+/** /shipments: the filterable list; its filters live in the URL so reloads and shared links keep them. */
+export const Route = createFileRoute('/_app/shipments/')({
+  validateSearch: shipmentListSearchSchema,
+  component: ShipmentsPage,
+});
+
+function ShipmentsPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const isAdmin = useClient()?.role === 'ADMIN';
+
+  const onChange = useCallback(
+    (patch: Partial<ShipmentListSearch>) => void navigate({ search: (prev) => compactSearch({ ...prev, ...patch }), replace: true }),
+    [navigate],
+  );
+  const onReset = useCallback(() => void navigate({ search: {}, replace: true }), [navigate]);
+
+  return (
+    <>
+      <ShipmentListHeader />
+      <ShipmentFilters search={search} isAdmin={isAdmin} onChange={onChange} onReset={onReset} />
+      <ShipmentList search={search} isAdmin={isAdmin} onResetFilters={onReset} />
+    </>
+  );
+}
