@@ -266,14 +266,18 @@ export const shipments = pgTable(
   },
   (t) => [
     // The list: a company's newest first, and every filter a client uses with it (see README).
-    index('shipments_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
-    index('shipments_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('shipments_company_status_idx').on(t.companyId, t.status, t.createdAt.desc()),
-    index('shipments_company_country_idx').on(t.companyId, t.receiverCountry, t.createdAt.desc()),
+    // Each ends in the list's exact order `created_at DESC, id DESC`, so a page is the first
+    // `take` entries of one index and a deep page's ids come from an index-only scan. DESC must
+    // be NULLS FIRST (PostgreSQL's default for DESC): drizzle's bare .desc() writes NULLS LAST,
+    // which no `ORDER BY … DESC` can use, and the list then sorted the whole company instead.
+    index('shipments_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('shipments_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('shipments_company_status_idx').on(t.companyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('shipments_company_country_idx').on(t.companyId, t.receiverCountry, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shipments_reference_idx').on(t.companyId, t.referenceNumber),
-    index('shipments_status_idx').on(t.status, t.createdAt.desc()),
-    index('shipments_partner_idx').on(t.partnerId, t.createdAt.desc()),
-    index('shipments_method_idx').on(t.deliveryMethod, t.createdAt.desc()),
+    index('shipments_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('shipments_partner_idx').on(t.partnerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('shipments_method_idx').on(t.deliveryMethod, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

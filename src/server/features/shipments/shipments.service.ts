@@ -170,25 +170,33 @@ export async function listShipments(db: Db, principal: Principal, q: ShipmentLis
   const where = and(...listConditions(principal, q));
   const admin = isAdmin(principal);
   const order = [desc(shipments.createdAt), desc(shipments.id)];
-  const page = admin
-    ? db
+  // A deeper page finds its ids first: an index-only scan over the list index skips `skip`
+  // entries, and only `take` rows are then read in full (not skip + take of them).
+  const pageWhere =
+    q.skip > 0
+      ? inArray(shipments.id, db.select({ id: shipments.id }).from(shipments).where(where).orderBy(...order).limit(q.take).offset(q.skip))
+      : where;
+  const list = admin
+    ? await db
         .select({ row: shipments, companyName: companies.name })
         .from(shipments)
         .innerJoin(companies, eq(companies.id, shipments.companyId))
-        .where(where)
+        .where(pageWhere)
         .orderBy(...order)
         .limit(q.take)
-        .offset(q.skip)
         .then((rows) => rows.map((r) => toShipment(r.row, { company_name: r.companyName })))
-    : db
+    : await db
         .select()
         .from(shipments)
-        .where(where)
+        .where(pageWhere)
         .orderBy(...order)
         .limit(q.take)
-        .offset(q.skip)
         .then((rows) => rows.map((row) => toShipment(row)));
-  const [list, [total]] = await Promise.all([page, db.select({ value: count() }).from(shipments).where(where)]);
+  // A page that is neither full nor empty is the last one: it tells the exact count. Counting
+  // (index-only, with the same conditions) is only needed otherwise.
+  if (list.length > 0 && list.length < q.take) return { shipments: list, count: q.skip + list.length };
+  if (list.length === 0 && q.skip === 0) return { shipments: list, count: 0 };
+  const [total] = await db.select({ value: count() }).from(shipments).where(where);
   return { shipments: list, count: total?.value ?? 0 };
 }
 
