@@ -51,9 +51,10 @@ test('a client sends a parcel to a Slovak parcel locker and finds it in the list
   await page.getByLabel('Country').selectOption('SK');
   await page.getByRole('button', { name: 'Box' }).click();
   await page.getByPlaceholder('Search by city, street, postal code or name').fill('Bratislava');
-  const points = page.getByRole('list', { name: 'Parcel points' });
-  await expect(points.getByRole('button').first()).toBeVisible();
-  await points.getByRole('button').first().click();
+  // The list follows the search: pick a Bratislava point once it is shown.
+  const point = page.getByRole('list', { name: 'Parcel points' }).getByRole('button', { name: /Bratislava/ }).first();
+  await expect(point).toBeVisible();
+  await point.click();
   // The point fills the address, read-only, with a way to change it.
   await expect(page.getByLabel('City', { exact: true })).toHaveValue(/Bratislava/);
   await expect(page.getByLabel('City', { exact: true })).toHaveAttribute('readonly', '');
