@@ -3,23 +3,7 @@ import { DELIVERY_METHODS, GOODS_TYPES, PARTNERS, PRODUCTS, SHIPMENT_STATUSES } 
 import { HS_CODE_MAX, ADDRESS_NUMBER_MAX, PAGE_SIZE_SHIPMENTS } from '../domain/limits.ts';
 import { checkShipmentRules, type ProductsMap } from '../domain/shipment-rules.ts';
 import { messages } from '../i18n/messages.ts';
-
-const text = (max: number, required?: string) =>
-  required
-    ? z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, messages.tooLong.id))
-    : z.string().check(z.trim(), z.maxLength(max, messages.tooLong.id));
-
-/** Optional free text: absent, null and "" all mean "not given". */
-const optionalText = (max: number) => z.optional(z.nullable(text(max)));
-
-const isStep = (value: number, decimals: number) => Math.abs(Math.round(value * 10 ** decimals) - value * 10 ** decimals) < 1e-6;
-const positive = (step: number, stepMessage: string) =>
-  z.number({ error: messages.positiveNumber.id }).check(
-    z.positive(messages.positiveNumber.id),
-    z.refine((v) => isStep(v, step), stepMessage),
-  );
-const dimension = () => positive(1, messages.positiveNumber.id).check(z.lte(1000, messages.tooLarge.id));
-const optionalPositive = (step: number, stepMessage: string) => z.optional(z.nullable(positive(step, stepMessage)));
+import { dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
 
 /**
  * POST /api/v1/shipments/store: the single send form (spec section 3 "Shipment creation

@@ -1,0 +1,22 @@
+// Field builders shared by the contract's schemas: trimmed text with a length limit, optional
+// text where absent, null and "" mean "not given", positive numbers in steps (weights, money).
+import * as z from 'zod/mini';
+import { messages } from '../i18n/messages.ts';
+
+export const text = (max: number, required?: string) =>
+  required
+    ? z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, messages.tooLong.id))
+    : z.string().check(z.trim(), z.maxLength(max, messages.tooLong.id));
+
+/** Optional free text: absent, null and "" all mean "not given". */
+export const optionalText = (max: number) => z.optional(z.nullable(text(max)));
+
+export const isStep = (value: number, decimals: number) => Math.abs(Math.round(value * 10 ** decimals) - value * 10 ** decimals) < 1e-6;
+export const positive = (step: number, stepMessage: string) =>
+  z.number({ error: messages.positiveNumber.id }).check(
+    z.positive(messages.positiveNumber.id),
+    z.refine((v) => isStep(v, step), stepMessage),
+  );
+export const dimension = () => positive(1, messages.positiveNumber.id).check(z.lte(1000, messages.tooLarge.id));
+export const optionalPositive = (step: number, stepMessage: string) => z.optional(z.nullable(positive(step, stepMessage)));
+
