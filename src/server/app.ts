@@ -20,6 +20,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { shipmentRoutes } from './features/shipments/shipments.routes.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
+import { idempotency } from './plugins/idempotency.ts';
 import { security } from './plugins/security.ts';
 import { webApp } from './plugins/web-app.ts';
 
@@ -54,6 +55,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors);
   const pickupWidgets = options.pickupWidgets ?? {};
   await app.register(security, { frameOrigins: [...new Set(Object.values(pickupWidgets).map((url) => new URL(url).origin))] });
+  // Before compression: it stores and replays the JSON text of create answers.
+  await app.register(idempotency, { db });
   // API answers (lists, documents) are compressed on the fly; static files come precompressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);

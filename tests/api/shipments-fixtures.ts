@@ -57,3 +57,39 @@ export async function pointId(db: Db, country: string, type: PointType, active =
 
 /** A real Slovak parcel locker of the directory. */
 export const slovakLockerId = (db: Db) => pointId(db, 'SK', 'parcel_locker');
+
+/** One parcel of a wizard submission: 2.5 kg, 40 × 30 × 20 cm. */
+export function wizardParcel(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { weight: 2.5, width: 40, height: 30, length: 20, reference_number: 'BOX-1', ...overrides };
+}
+
+/**
+ * A valid wizard payload (POST /api/v2/shipments/store): two PRM parcels delivered home in
+ * Bratislava from `pickupAddressId`, with COD and insurance.
+ */
+export function wizardPayload(pickupAddressId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    delivery_method: 'home_delivery',
+    product: 'PRM',
+    pickup_address_id: pickupAddressId,
+    reference_number: 'ORDER-2024-001',
+    label_sender_name: 'Zelená Záhrada',
+    content: 'Garden tools',
+    receiver_name: 'Ján Novák',
+    receiver_address_line_1: 'Obchodná',
+    receiver_address_number: '12',
+    receiver_city: 'Bratislava',
+    receiver_postal_code: '81101',
+    receiver_country: 'SK',
+    receiver_phone: '0905 123 456',
+    receiver_email: 'jan.novak@example.com',
+    cod_amount: 49.9,
+    insurance: 200,
+    parcels: [wizardParcel({ reference_number: 'BOX-1' }), wizardParcel({ weight: 1.2, width: 30, height: 20, length: 15, reference_number: 'BOX-2' })],
+    ...overrides,
+  };
+}
+
+export function postWizard(app: FastifyInstance, token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: '/api/v2/shipments/store', headers: { ...bearer(token), ...headers }, payload });
+}

@@ -9,6 +9,7 @@ import {
   pgSequence,
   char,
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -261,6 +262,13 @@ export const shipments = pgTable(
     content: text('content').notNull(),
     info: text('info'),
     labelSenderName: text('label_sender_name'),
+    /** The wizard's parcels of one submission share the first parcel's item number. */
+    consignmentNumber: text('consignment_number'),
+    parcelReference: text('parcel_reference'),
+    fragile: boolean('fragile').notNull().default(false),
+    /** Customs value of one item and its country of origin (non-EU destinations). */
+    unitValue: money('unit_value'),
+    countryOrigin: char('country_origin', { length: 2 }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -278,6 +286,31 @@ export const shipments = pgTable(
     index('shipments_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shipments_partner_idx').on(t.partnerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shipments_method_idx').on(t.deliveryMethod, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * How many shipments each bucket of the list's countable filters holds, so that the list's exact
+ * `count` is a `sum(n)` over a few thousand buckets instead of count(*) over up to every shipment.
+ * `day` is the calendar day of created_at in Europe/Bratislava (the date filters' days).
+ * Kept exact by the trigger `shipment_counts_sync` on shipments (migration 0004_shipment_counts:
+ * AFTER INSERT, DELETE and UPDATE of these columns; TRUNCATE empties it). Buckets that reach 0 are
+ * deleted, so the table only holds non-empty buckets. Never written by the application itself.
+ */
+export const shipmentCounts = pgTable(
+  'shipment_counts',
+  {
+    companyId: uuid('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: shipmentStatusEnum('status').notNull(),
+    receiverCountry: char('receiver_country', { length: 2 }).notNull(),
+    deliveryMethod: deliveryMethodEnum('delivery_method').notNull(),
+    partnerId: integer('partner_id'),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    // company first: a USER's count reads only its company's buckets, in day order for date ranges.
+    unique('shipment_counts_key').on(t.companyId, t.day, t.status, t.receiverCountry, t.deliveryMethod, t.partnerId).nullsNotDistinct(),
   ],
 );
 
@@ -320,4 +353,25 @@ export const pickupPoints = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [index('pickup_points_country_idx').on(t.country, t.city)],
+);
+
+/**
+ * Idempotency keys of create requests, per company: the request's hash and, once answered, the
+ * answer to replay. Kept 7 days.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request runs. */
+    responseStatus: smallint('response_status'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.key] }), index('idempotency_keys_expiry_idx').on(t.expiresAt)],
 );

@@ -98,6 +98,12 @@ export const shipmentSchema = z.object({
   label_sender_name: z.nullable(z.string()),
   pickup_address_id: z.nullable(z.string()),
   pickup_point_id: z.nullable(z.string()),
+  /** Wizard submissions: the parcels of one consignment share its number (the first item number). */
+  consignment_number: z.nullable(z.string()),
+  parcel_reference: z.nullable(z.string()),
+  fragile: z.boolean(),
+  unit_value: z.nullable(z.number()),
+  country_origin: z.nullable(z.string()),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 

@@ -41,5 +41,10 @@ export function toShipment(row: ShipmentRow, extra: { company_name?: string; cli
     label_sender_name: row.labelSenderName,
     pickup_address_id: row.pickupAddressId,
     pickup_point_id: row.pickupPointId,
+    consignment_number: row.consignmentNumber,
+    parcel_reference: row.parcelReference,
+    fragile: row.fragile,
+    unit_value: row.unitValue,
+    country_origin: row.countryOrigin,
   };
 }

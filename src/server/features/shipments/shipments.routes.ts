@@ -12,24 +12,40 @@ import {
   shipmentListSchema,
   shipmentSchema,
 } from '../../../shared/contract/shipments.ts';
+import { wizardShipmentCreatedSchema, wizardShipmentSchema } from '../../../shared/contract/shipments-wizard.ts';
 import { sizeLimits } from '../../../shared/domain/shipment-rules.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
 import { translatorForHeader } from '../../i18n.ts';
 import { requirePrincipal } from '../../plugins/auth.ts';
-import { createShipment, deleteShipment, deleteShipments, getShipment, listShipments } from './shipments.service.ts';
+import { createShipment, createWizardShipments } from './shipment-creation.ts';
+import { deleteShipment, deleteShipments, getShipment, listShipments } from './shipments.service.ts';
 
 const itemParams = z.object({ item_number: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) });
 
 export async function shipmentRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/v1/shipments/store', { schema: { body: shipmentCreateSchema, response: { 201: shipmentCreatedSchema } } }, async (request, reply) => {
-    const shipment = await createShipment(db, requirePrincipal(request), request.body);
-    const t = translatorForHeader(request.headers['accept-language']);
-    return reply.status(201).send({ message: t(messages.shipmentCreated), shipment });
-  });
+  r.post(
+    '/api/v1/shipments/store',
+    { config: { idempotent: true }, schema: { body: shipmentCreateSchema, response: { 201: shipmentCreatedSchema } } },
+    async (request, reply) => {
+      const shipment = await createShipment(db, requirePrincipal(request), request.body);
+      const t = translatorForHeader(request.headers['accept-language']);
+      return reply.status(201).send({ message: t(messages.shipmentCreated), shipment });
+    },
+  );
+
+  r.post(
+    '/api/v2/shipments/store',
+    { config: { idempotent: true }, schema: { body: wizardShipmentSchema, response: { 201: wizardShipmentCreatedSchema } } },
+    async (request, reply) => {
+      const created = await createWizardShipments(db, requirePrincipal(request), request.body);
+      const t = translatorForHeader(request.headers['accept-language']);
+      return reply.status(201).send({ message: t(messages.shipmentCreated), consignment_number: created.consignmentNumber, shipments: created.shipments });
+    },
+  );
 
   r.get('/api/v1/shipments', { schema: { querystring: shipmentListQuerySchema, response: { 200: shipmentListSchema } } }, async (request) =>
     listShipments(db, requirePrincipal(request), request.query),

@@ -1,149 +1,20 @@
-// Shipments: creation with numbers and partner routing, the scoped list, detail and deletion.
+// Shipments: the scoped list, detail and deletion (creation: shipment-creation.ts).
 // Scoping is here, not in the routes: a USER only ever reads or changes its company's rows,
 // and another company's shipment answers exactly like a missing one.
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { ShipmentCreateParsed, ShipmentListFilters } from '../../../shared/contract/shipments.ts';
-import type { Product } from '../../../shared/domain/enums.ts';
-import { makeS10 } from '../../../shared/domain/s10.ts';
-import { checkShipmentRules, defaultProduct } from '../../../shared/domain/shipment-rules.ts';
-import { normalizePhone } from '../../../shared/domain/phone.ts';
-import { normalizePostalCode } from '../../../shared/domain/postal-codes.ts';
+import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { ShipmentListFilters } from '../../../shared/contract/shipments.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
-import { queryRows, type Db } from '../../db/client.ts';
-import { clients, companies, pickupAddressClients, pickupAddresses, shipmentEvents, shipments } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { clients, companies, shipmentCounts, shipmentEvents, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
 import type { Principal } from '../auth/access-tokens.ts';
-import { clientInfo, findClientById } from '../auth/clients.service.ts';
-import { findActivePoint } from '../pickup-points/pickup-points.service.ts';
-import { choosePartner } from './partner-routing.ts';
 import { toShipment, type ShipmentRow } from './shipment-mapper.ts';
 
-/** The carrier issues S10 numbers as a Slovak operator. */
-const S10_COUNTRY = 'SK';
-/** S10 service indicators: C parcels, L tracked letters, U untracked letters with a barcode. */
-const S10_SERVICE: Record<Product, string> = { PRM: 'CP', RTN: 'CR', TRC: 'LX', UTR: 'UA' };
 /** Calendar days of the date filters are those of the carrier's home time zone. */
 const TIME_ZONE = 'Europe/Bratislava';
 
 const notFound = () => new ApiError(404, 'not_found', messages.notFound);
 const isAdmin = (p: Principal) => p.role === 'ADMIN';
-
-function ruleError(fields: Record<string, string[]>) {
-  return new ApiError(422, 'validation_failed', messages.invalidRequest, { fields });
-}
-
-async function nextNumbers(db: Db, product: Product) {
-  const [row] = await queryRows<{ item: string; serial: string }>(
-    db,
-    sql`select nextval('item_number_seq')::text as item, nextval('tracking_serial_seq')::text as serial`,
-  );
-  if (!row) throw new Error('sequences did not answer');
-  return {
-    itemNumber: `PP${row.item.padStart(10, '0')}`,
-    trackingNumber: makeS10(S10_SERVICE[product], Number(row.serial), S10_COUNTRY),
-  };
-}
-
-/** The pickup address a shipment leaves from: the one named (of the caller's company), else the client's first. */
-async function resolvePickupAddress(db: Db, principal: Principal, requested: string | null | undefined): Promise<string | null> {
-  if (requested) {
-    const [row] = await db
-      .select({ id: pickupAddresses.id })
-      .from(pickupAddresses)
-      .where(and(eq(pickupAddresses.id, requested), eq(pickupAddresses.companyId, principal.companyId)));
-    if (!row) throw ruleError({ pickup_address_id: [messages.invalidValue.id] });
-    return row.id;
-  }
-  const [assigned] = await db
-    .select({ id: pickupAddresses.id })
-    .from(pickupAddressClients)
-    .innerJoin(pickupAddresses, eq(pickupAddresses.id, pickupAddressClients.pickupAddressId))
-    .where(eq(pickupAddressClients.clientId, principal.clientId))
-    .orderBy(asc(pickupAddresses.createdAt))
-    .limit(1);
-  if (assigned) return assigned.id;
-  const [any] = await db
-    .select({ id: pickupAddresses.id })
-    .from(pickupAddresses)
-    .where(eq(pickupAddresses.companyId, principal.companyId))
-    .orderBy(asc(pickupAddresses.createdAt))
-    .limit(1);
-  return any?.id ?? null;
-}
-
-export async function createShipment(db: Db, principal: Principal, input: ShipmentCreateParsed) {
-  const client = await findClientById(db, principal.clientId);
-  if (!client || !client.enabled) throw new ApiError(401, 'unauthorized', messages.unauthorized);
-  const { products } = await clientInfo(db, client);
-
-  const country = input.receiver_country;
-  // A parcel-point shipment needs an active point of the destination country; the point's type
-  // is the delivery method (a locker chosen under "pickup_point" still goes to the locker).
-  const wantsPoint = input.delivery_method !== 'home_delivery';
-  const found = wantsPoint && input.pickup_point_id ? await findActivePoint(db, input.pickup_point_id) : undefined;
-  const point = found?.country === country ? found : undefined;
-  const deliveryMethod = point?.type ?? input.delivery_method;
-  const errors = checkShipmentRules({ ...input, delivery_method: deliveryMethod }, products);
-  if (wantsPoint && !input.pickup_point_id) {
-    (errors.pickup_point_id ??= []).push(messages.pickupPointRequired.id);
-  } else if (wantsPoint && !point) {
-    (errors.pickup_point_id ??= []).push(messages.pickupPointUnavailable.id);
-  }
-  if (Object.keys(errors).length > 0) throw ruleError(errors);
-
-  const product = (input.product ?? defaultProduct(products, country)) as Product;
-  const pickupAddressId = await resolvePickupAddress(db, principal, input.pickup_address_id);
-  const partner = await choosePartner(db, { country, product, deliveryMethod, pickupAddressId, pointPartnerId: point?.partnerId });
-  if (!partner) throw ruleError({ delivery_method: [messages.noPartner.id] });
-
-  const { itemNumber, trackingNumber } = await nextNumbers(db, product);
-  const row = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(shipments)
-      .values({
-        itemNumber,
-        trackingNumber,
-        referenceNumber: input.reference_number || null,
-        companyId: principal.companyId,
-        clientId: principal.clientId,
-        pickupAddressId,
-        partnerId: partner.id,
-        partnerName: partner.name,
-        product,
-        deliveryMethod,
-        goodsType: input.goods_type,
-        receiverCompanyName: input.receiver_company_name || null,
-        receiverVatNumber: input.receiver_vat_number || null,
-        receiverName: input.receiver_name,
-        receiverAddressLine1: input.receiver_address_line_1,
-        receiverAddressNumber: input.receiver_address_number || null,
-        receiverAddressLine2: input.receiver_address_line_2 || null,
-        receiverCity: input.receiver_city,
-        // The rules above guarantee both normalise.
-        receiverPostalCode: normalizePostalCode(country, input.receiver_postal_code) ?? input.receiver_postal_code,
-        receiverCountry: country,
-        receiverRegion: input.receiver_region || null,
-        receiverPhone: normalizePhone(input.receiver_phone, country) ?? input.receiver_phone,
-        receiverEmail: input.receiver_email,
-        pickupPointId: point?.id ?? null,
-        weight: input.weight,
-        width: input.width,
-        height: input.height,
-        length: input.length,
-        quantity: input.quantity ?? null,
-        hsTariffCode: input.hs_tariff_code || null,
-        codAmount: input.cod_amount ?? null,
-        insurance: input.insurance ?? null,
-        content: input.content,
-        info: input.info || null,
-      })
-      .returning();
-    if (!created) throw new Error('shipment not stored');
-    await tx.insert(shipmentEvents).values({ shipmentId: created.id, status: 'CREATED', source: 'portal', clientId: principal.clientId });
-    return created;
-  });
-  return toShipment(row);
-}
 
 function listConditions(principal: Principal, q: ShipmentListFilters): SQL[] {
   const where: SQL[] = [];
@@ -161,6 +32,40 @@ function listConditions(principal: Principal, q: ShipmentListFilters): SQL[] {
   return where;
 }
 
+/**
+ * The same filters over the buckets of shipment_counts, or null when a filter has no bucket
+ * column (reference, item and tracking numbers: those hit selective indexes and count directly).
+ * A bucket's day is the Bratislava calendar day of created_at, so `createdFrom`/`createdTo` (whole
+ * Bratislava days, both included) select exactly the buckets of the days between them.
+ */
+function countConditions(principal: Principal, q: ShipmentListFilters): SQL[] | null {
+  if (q.reference_number || q.item_number || q.tracking_number) return null;
+  const where: SQL[] = [];
+  if (!isAdmin(principal)) where.push(eq(shipmentCounts.companyId, principal.companyId));
+  else if (q.company_id) where.push(eq(shipmentCounts.companyId, q.company_id));
+  if (q.country) where.push(eq(shipmentCounts.receiverCountry, q.country));
+  if (q.status) where.push(eq(shipmentCounts.status, q.status));
+  if (q.delivery_method) where.push(eq(shipmentCounts.deliveryMethod, q.delivery_method));
+  if (q.partner_id) where.push(eq(shipmentCounts.partnerId, q.partner_id));
+  if (q.createdFrom) where.push(gte(shipmentCounts.day, sql`${q.createdFrom}::date`));
+  if (q.createdTo) where.push(lte(shipmentCounts.day, sql`${q.createdTo}::date`));
+  return where;
+}
+
+/** The exact number of shipments the list's filters select. */
+async function countShipments(db: Db, principal: Principal, q: ShipmentListFilters, where: SQL | undefined): Promise<number> {
+  const buckets = countConditions(principal, q);
+  if (!buckets) {
+    const [total] = await db.select({ value: count() }).from(shipments).where(where);
+    return total?.value ?? 0;
+  }
+  // sum(bigint) is numeric: cast back to bigint, which node-postgres and PGlite answer as text.
+  const [total] = await db
+    .select({ value: sql<string>`coalesce(sum(${shipmentCounts.n}), 0)::bigint` })
+    .from(shipmentCounts)
+    .where(and(...buckets));
+  return Number(total?.value ?? 0);
+}
 
 export async function listShipments(db: Db, principal: Principal, q: ShipmentListFilters) {
   if (!isAdmin(principal)) {
@@ -193,11 +98,10 @@ export async function listShipments(db: Db, principal: Principal, q: ShipmentLis
         .limit(q.take)
         .then((rows) => rows.map((row) => toShipment(row)));
   // A page that is neither full nor empty is the last one: it tells the exact count. Counting
-  // (index-only, with the same conditions) is only needed otherwise.
+  // (from shipment_counts, or index-only with the same conditions) is only needed otherwise.
   if (list.length > 0 && list.length < q.take) return { shipments: list, count: q.skip + list.length };
   if (list.length === 0 && q.skip === 0) return { shipments: list, count: 0 };
-  const [total] = await db.select({ value: count() }).from(shipments).where(where);
-  return { shipments: list, count: total?.value ?? 0 };
+  return { shipments: list, count: await countShipments(db, principal, q, where) };
 }
 
 async function findScoped(db: Db, principal: Principal, itemNumber: string): Promise<ShipmentRow | undefined> {

@@ -1,0 +1,69 @@
+import * as z from 'zod/mini';
+import { COUNTRY_CODES } from '../domain/countries.ts';
+import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS } from '../domain/enums.ts';
+import { ADDRESS_NUMBER_MAX, HS_CODE_MAX } from '../domain/limits.ts';
+import { messages } from '../i18n/messages.ts';
+import { dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
+import { shipmentSchema } from './shipments.ts';
+
+/** One parcel of a wizard submission (spec section 3 "Parcel"). */
+export const parcelSchema = z.object({
+  weight: positive(3, messages.weightStep.id),
+  width: dimension(),
+  height: dimension(),
+  length: dimension(),
+  quantity: z._default(z.int({ error: messages.positiveNumber.id }).check(z.gte(1, messages.positiveNumber.id), z.lte(9999, messages.tooLarge.id)), 1),
+  fragile: z._default(z.boolean(), false),
+  reference_number: text(50, messages.referenceRequired.id),
+  hs_tariff_code: optionalText(HS_CODE_MAX),
+  /** Customs value of one item (non-EU destinations). */
+  unit_value: optionalPositive(2, messages.moneyStep.id),
+  country_origin: z.optional(z.nullable(z.enum(COUNTRY_CODES, { error: messages.invalidValue.id }))),
+});
+export type Parcel = z.input<typeof parcelSchema>;
+
+/**
+ * POST /api/v2/shipments/store: the wizard's payload (spec section 3 "Shipment payload (wizard)").
+ * Every parcel becomes a shipment of its own (item number, S10 tracking number, label); the
+ * parcels of one submission share a consignment number, and COD and insurance are carried once,
+ * by the first parcel, so that labels and manifests add up.
+ */
+export const wizardShipmentSchema = z.object({
+  delivery_method: z.enum(DELIVERY_METHODS, { error: messages.deliveryMethodRequired.id }),
+  product: z.enum(PRODUCTS, { error: messages.productNotAllowed.id }),
+  goods_type: z._default(z.enum(GOODS_TYPES, { error: messages.goodsTypeRequired.id }), 'GOODS'),
+  pickup_address_id: z.uuid(messages.pickupAddressInvalid.id),
+  pickup_point_id: optionalText(40),
+  reference_number: text(50, messages.referenceRequired.id),
+  label_sender_name: text(100, messages.labelSenderRequired.id),
+  content: text(200, messages.contentRequired.id),
+  info: optionalText(300),
+  receiver_company_name: optionalText(100),
+  receiver_vat_number: optionalText(30),
+  // The wizard's recipient name is optional (spec section 5) when a company name is given.
+  receiver_name: optionalText(100),
+  receiver_address_line_1: text(100, messages.addressRequired.id),
+  receiver_address_number: optionalText(ADDRESS_NUMBER_MAX),
+  receiver_address_line_2: optionalText(100),
+  receiver_city: text(60, messages.cityRequired.id),
+  receiver_postal_code: text(12, messages.zipRequired.id),
+  receiver_country: z.string({ error: messages.countryRequired.id }).check(z.trim(), z.toUpperCase(), z.length(2, messages.countryRequired.id)),
+  receiver_region: optionalText(60),
+  receiver_phone: text(30, messages.phoneRequired.id),
+  receiver_email: z.string({ error: messages.emailRequired.id }).check(z.trim(), z.minLength(1, messages.emailRequired.id), z.maxLength(120, messages.tooLong.id), z.email(messages.invalidEmail.id)),
+  cod_amount: optionalPositive(2, messages.moneyStep.id),
+  insurance: optionalPositive(2, messages.moneyStep.id),
+  parcels: z.array(parcelSchema).check(z.minLength(1, messages.parcelsRequired.id), z.maxLength(50, messages.tooLong.id)),
+});
+export type WizardShipment = z.input<typeof wizardShipmentSchema>;
+export type WizardShipmentParsed = z.output<typeof wizardShipmentSchema>;
+
+export const wizardShipmentCreatedSchema = z.object({
+  message: z.string(),
+  consignment_number: z.string(),
+  shipments: z.array(shipmentSchema),
+});
+export type WizardShipmentCreated = z.infer<typeof wizardShipmentCreatedSchema>;
+
+/** The services step's consent (spec section 5): the web asks for it, the payload does not carry it. */
+export const consentSchema = z.literal(true, { error: messages.consentRequired.id });
