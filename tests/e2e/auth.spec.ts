@@ -16,8 +16,7 @@ test.describe('sign in', () => {
       await expect(toast).toHaveCount(0);
       await expect(mainNavigation(page)).toBeVisible();
       await expect(mainNavigation(page).getByRole('link', { name: 'Shipments' })).toHaveAttribute('aria-current', 'page');
-      // The shipments screen belongs to a later issue: until then the shell shows the error page.
-      await expect(page.getByRole('heading', { name: '404', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Shipments', level: 1 })).toBeVisible();
 
       const menu = await openProfileMenu(page);
       await expect(menu).toContainText(account.name);
