@@ -5,7 +5,9 @@
 // companies. PGlite: the same with 200,000 shipments in a fresh temp data folder.
 // Every case calls listShipments (what GET /api/v1/shipments runs) with a USER of the biggest
 // company or an ADMIN; one case goes through the real app (createApp + inject) to show the HTTP
-// overhead. Each case is first checked against a plain count(*) / ORDER BY reference query.
+// overhead. Each case is first checked against a plain count(*) / ORDER BY reference query (the
+// list's `count` comes from shipment_counts for most cases, so this also checks those buckets).
+// Last, the extra cost of the shipment_counts trigger per single-row INSERT and status UPDATE.
 //
 // Settings: BENCH_ONLY=postgres|pglite, BENCH_PG_ROWS, BENCH_PGLITE_ROWS, BENCH_PG_RUNS,
 // BENCH_PGLITE_RUNS, BENCH_DATABASE_URL. Exit status 1 when a result is wrong or a PostgreSQL
@@ -26,7 +28,7 @@ import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES } from '../../src/shared/
 import { startPgCluster } from './pg-cluster.ts';
 import { watchdog } from './server.ts';
 import { seedBenchShipments, type BenchCompany } from './shipments-data.ts';
-import { ms, table, time, type Timing } from './stats.ts';
+import { ms, percentile, table, time, type Timing } from './stats.ts';
 
 watchdog(600);
 // Ctrl+C and kill end through process.exit, so the cleanup hooks (cluster, temp folders) run.
@@ -63,6 +65,18 @@ interface DbResult {
   seedSeconds: number;
   cases: CaseResult[];
   errors: string[];
+  writeCost?: WriteCost;
+}
+/**
+ * Database time per single-row statement with its own commit (µs, median of the rounds), with and
+ * without the shipment_counts trigger.
+ */
+interface WriteCost {
+  statements: number;
+  insertWith: number;
+  insertWithout: number;
+  updateWith: number;
+  updateWithout: number;
 }
 
 const parse = (q: ShipmentListQuery): ShipmentListFilters => shipmentListQuerySchema.parse(q);
@@ -146,14 +160,15 @@ async function benchDatabase(label: string, database: Database, rows: number, ru
   await seedDemo(db);
   const { companies, timings } = await seedBenchShipments(db, rows, log);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
-  const [size] = await queryRows<{ table_size: string; index_size: string }>(
+  const [size] = await queryRows<{ table_size: string; index_size: string; counts_size: string; buckets: number }>(
     db,
-    sql`select pg_size_pretty(pg_table_size('shipments')) as table_size, pg_size_pretty(pg_indexes_size('shipments')) as index_size`,
+    sql`select pg_size_pretty(pg_table_size('shipments')) as table_size, pg_size_pretty(pg_indexes_size('shipments')) as index_size,
+               pg_size_pretty(pg_total_relation_size('shipment_counts')) as counts_size, (select count(*)::int from shipment_counts) as buckets`,
   );
   log(
     `Seeding took ${seedSeconds.toFixed(1)} s (companies ${(timings.companiesMs / 1000).toFixed(1)} s, insert ${(timings.insertMs / 1000).toFixed(1)} s, ` +
-      `indexes ${(timings.indexMs / 1000).toFixed(1)} s, vacuum+analyze+checkpoint ${(timings.analyzeMs / 1000).toFixed(1)} s); ` +
-      `shipments table ${size?.table_size}, its indexes ${size?.index_size}.`,
+      `indexes ${(timings.indexMs / 1000).toFixed(1)} s, shipment_counts ${(timings.countsMs / 1000).toFixed(1)} s, vacuum+analyze+checkpoint ${(timings.analyzeMs / 1000).toFixed(1)} s); ` +
+      `shipments table ${size?.table_size}, its indexes ${size?.index_size}; shipment_counts ${size?.counts_size} in ${size?.buckets.toLocaleString('en')} buckets.`,
   );
 
   const user = await principalOf(db, 'demo-user');
@@ -202,7 +217,87 @@ async function benchDatabase(label: string, database: Database, rows: number, ru
   } finally {
     await app.close();
   }
-  return { label, rows, seedSeconds, cases: results, errors };
+  // Last, since it writes (and removes again) rows of its own.
+  const writeCost = await measureWriteCost(db, user, errors, label);
+  log(
+    `  write cost, database time per single-row statement and its commit (${writeCost.statements} of each kind): INSERT ${us(writeCost.insertWith)} µs with the trigger, ` +
+      `${us(writeCost.insertWithout)} µs without; UPDATE to DELETED ${us(writeCost.updateWith)} µs with, ${us(writeCost.updateWithout)} µs without`,
+  );
+  return { label, rows, seedSeconds, cases: results, errors, writeCost };
+}
+
+const us = (value: number) => value.toFixed(0);
+
+/**
+ * What the shipment_counts trigger adds to a write: single-row INSERTs (created now, so into the
+ * user's busiest bucket, as the send form does) and single-row UPDATEs to DELETED (as a delete
+ * does), each committed on its own, in alternating rounds with the trigger on and off. The loop
+ * runs inside the database (a DO block that commits after every statement), so that client
+ * round trips, which are the same either way, do not drown the difference in noise. Each round
+ * removes its rows again with the trigger as it inserted them, so the buckets end as they began;
+ * checked against count(*) at the end.
+ */
+async function measureWriteCost(db: Db, user: Principal, errors: string[], label: string, perRound = 1000, rounds = 6): Promise<WriteCost> {
+  const columns = await queryRows<{ name: string }>(
+    db,
+    sql`select column_name as name from information_schema.columns
+         where table_schema = current_schema() and table_name = 'shipments'
+           and column_name not in ('id', 'item_number', 'tracking_number', 'created_at', 'updated_at')
+         order by ordinal_position`,
+  );
+  const list = columns.map((c) => `"${c.name}"`).join(', ');
+  const [template] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from shipments where company_id = ${user.companyId} and status = 'CREATED' and receiver_country = 'SK' order by created_at desc limit 1`,
+  );
+  if (!template) throw new Error('no CREATED SK shipment to copy');
+  await db.execute(sql`create table bench_write_cost (round int, trigger_on boolean, insert_us float8, update_us float8)`);
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const on = round % 2 === 0;
+      if (!on) await db.execute(sql`alter table shipments disable trigger shipment_counts_sync`);
+      try {
+        const item = `'PPW' || lpad((${round * perRound} + i)::text, 9, '0')`;
+        await db.execute(
+          sql.raw(`DO $$
+DECLARE t0 timestamptz; t1 timestamptz; t2 timestamptz;
+BEGIN
+  t0 := clock_timestamp();
+  FOR i IN 1..${perRound} LOOP
+    INSERT INTO shipments (item_number, created_at, ${list}) SELECT ${item}, clock_timestamp(), ${list} FROM shipments WHERE id = ${Number(template.id)};
+    COMMIT;
+  END LOOP;
+  t1 := clock_timestamp();
+  FOR i IN 1..${perRound} LOOP
+    UPDATE shipments SET status = 'DELETED', updated_at = clock_timestamp() WHERE item_number = ${item};
+    COMMIT;
+  END LOOP;
+  t2 := clock_timestamp();
+  INSERT INTO bench_write_cost VALUES (${round}, ${on}, extract(epoch from t1 - t0) * 1e6 / ${perRound}, extract(epoch from t2 - t1) * 1e6 / ${perRound});
+END $$`),
+        );
+        await db.execute(sql`delete from shipments where item_number like 'PPW%'`);
+      } finally {
+        if (!on) await db.execute(sql`alter table shipments enable trigger shipment_counts_sync`);
+      }
+    }
+    const rows = await queryRows<{ trigger_on: boolean; insert_us: number; update_us: number }>(db, sql`select trigger_on, insert_us, update_us from bench_write_cost`);
+    const median = (on: boolean, pick: (r: (typeof rows)[number]) => number) => percentile(rows.filter((r) => r.trigger_on === on).map(pick), 50);
+    const [check] = await queryRows<{ summed: string; counted: string }>(
+      db,
+      sql`select (select coalesce(sum(n), 0) from shipment_counts)::text as summed, (select count(*) from shipments)::text as counted`,
+    );
+    if (check?.summed !== check?.counted) errors.push(`${label} / write cost: sum(n) ${check?.summed} but count(*) ${check?.counted} afterwards`);
+    return {
+      statements: (perRound * rounds) / 2,
+      insertWith: median(true, (r) => r.insert_us),
+      insertWithout: median(false, (r) => r.insert_us),
+      updateWith: median(true, (r) => r.update_us),
+      updateWithout: median(false, (r) => r.update_us),
+    };
+  } finally {
+    await db.execute(sql`drop table bench_write_cost`);
+  }
 }
 
 /** Drops the bench database on a server we do not own, once the pool's sessions have gone. */
@@ -289,6 +384,15 @@ function report(results: DbResult[]): boolean {
   for (const e of errors) console.log(`WRONG RESULT: ${e}`);
   if (errors.length === 0) console.log('\nEvery parameter set of every case answered the same count and page as the plain reference query.');
   else ok = false;
+  for (const r of results) {
+    const w = r.writeCost;
+    if (!w) continue;
+    console.log(
+      `${r.label}, cost of keeping shipment_counts (database time per single-row statement and its commit, ${w.statements} of each): ` +
+        `INSERT ${us(w.insertWithout)} → ${us(w.insertWith)} µs (+${us(w.insertWith - w.insertWithout)}), ` +
+        `UPDATE to DELETED ${us(w.updateWithout)} → ${us(w.updateWith)} µs (+${us(w.updateWith - w.updateWithout)}).`,
+    );
+  }
   const pgResult = results.find((r) => r.label === 'PostgreSQL');
   if (pgResult) {
     console.log(`\nGoals on PostgreSQL (issue 3): first pages p95 <= ${FIRST_PAGE_P95_GOAL_MS} ms; the page 10,000 deep within ${DEEP_FACTOR_GOAL}x of the first page (p50 and p95).`);

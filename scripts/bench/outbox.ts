@@ -1,0 +1,283 @@
+// npm run bench:outbox — the web app's outbox against the real server over a bad network (issue 4,
+// "Done when"). The sync engine of src/web/offline runs here in Node on fake-indexeddb, with the
+// app's own API client; its `fetch` goes through a local proxy on 127.0.0.1 that, per request,
+// may reset the connection before forwarding, reset it AFTER forwarding (the server created the
+// shipment, the client never saw the answer), or deliver the request twice. 1,000 wizard
+// submissions for demo-user are queued while the proxy resets everything ("offline"), then the
+// network comes back (an `online` event) and the outbox drains. The server is then asked how many
+// shipments exist per reference number: every submission has its own, so the expected result is
+// 0 duplicates and 0 lost.
+//
+// Settings: BENCH_SUBMISSIONS (1000), BENCH_DROP_BEFORE, BENCH_DROP_AFTER, BENCH_DUPLICATE
+// (probabilities, 0.1 each), BENCH_DRAIN_TIMEOUT_S (300). Exit status 1 on a duplicate, a loss
+// or a rejection; 2 when the server has no POST /api/v2/shipments/store yet.
+import 'fake-indexeddb/auto';
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TokenResponse } from '../../src/shared/contract/auth.ts';
+import { startServer, watchdog } from './server.ts';
+
+watchdog(900);
+
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
+const DROP_BEFORE = Number(process.env.BENCH_DROP_BEFORE ?? 0.1);
+const DROP_AFTER = Number(process.env.BENCH_DROP_AFTER ?? 0.1);
+const DUPLICATE = Number(process.env.BENCH_DUPLICATE ?? 0.1);
+const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 300) * 1000;
+const PORT = 8094;
+const STORE_PATH = '/api/v2/shipments/store';
+
+// ---------------------------------------------------------------------------------------------
+// The browser globals the web code reads: localStorage (the token record) and window (events).
+
+class MemoryStorage {
+  #items = new Map<string, string>();
+  get length() {
+    return this.#items.size;
+  }
+  clear() {
+    this.#items.clear();
+  }
+  getItem(key: string) {
+    return this.#items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.#items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.#items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.#items.set(key, String(value));
+  }
+}
+const page = new EventTarget();
+Object.assign(globalThis, { localStorage: new MemoryStorage(), window: page });
+
+// ---------------------------------------------------------------------------------------------
+// The unreliable network between the app and the server.
+
+type Network = 'offline' | 'flaky';
+const stats = { requests: 0, resetBefore: 0, resetAfter: 0, duplicated: 0, forwarded: 0 };
+
+function startProxy(target: string, network: { mode: Network }) {
+  const serverFetch = globalThis.fetch;
+  const forward = async (req: IncomingMessage, body: Buffer) => {
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'authorization', 'idempotency-key', 'accept', 'accept-language']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    stats.forwarded += 1;
+    const response = await serverFetch(`${target}${req.url}`, { method: req.method, headers, body: body.length > 0 ? new Uint8Array(body) : undefined });
+    return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+  };
+  const reply = (res: ServerResponse, answer: Awaited<ReturnType<typeof forward>>) => {
+    const headers: Record<string, string> = { 'content-length': String(answer.body.length) };
+    for (const name of ['content-type', 'idempotent-replayed', 'retry-after']) {
+      const value = answer.headers.get(name);
+      if (value) headers[name] = value;
+    }
+    res.writeHead(answer.status, headers).end(answer.body);
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        stats.requests += 1;
+        const body = Buffer.concat(chunks);
+        const roll = Math.random();
+        if (network.mode === 'offline' || roll < DROP_BEFORE) {
+          if (network.mode !== 'offline') stats.resetBefore += 1;
+          req.socket.destroy();
+          return;
+        }
+        try {
+          if (roll < DROP_BEFORE + DROP_AFTER) {
+            await forward(req, body);
+            stats.resetAfter += 1;
+            req.socket.destroy();
+            return;
+          }
+          if (roll < DROP_BEFORE + DROP_AFTER + DUPLICATE) {
+            stats.duplicated += 1;
+            const answers = await Promise.all([forward(req, body), forward(req, body)]);
+            reply(res, answers[Math.random() < 0.5 ? 0 : 1]!);
+            return;
+          }
+          reply(res, await forward(req, body));
+        } catch {
+          req.socket.destroy();
+        }
+      })();
+    });
+  });
+  return new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const log = (line: string) => console.log(line);
+const server = await startServer(PORT);
+const direct = globalThis.fetch;
+let exitCode: number;
+try {
+  const signIn = await direct(`${server.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-user', client_secret: 'demo-user-secret' }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: HTTP ${signIn.status}`);
+  const token = (await signIn.json()) as TokenResponse;
+  const bearer = { authorization: `Bearer ${token.access_token}` };
+
+  const probe = await direct(`${server.url}${STORE_PATH}`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: '{}' });
+  if (probe.status === 404) {
+    log(`The server has no POST ${STORE_PATH} yet (404): the outbox benchmark cannot run.`);
+    exitCode = 2;
+  } else {
+    exitCode = await run(token, bearer);
+  }
+} finally {
+  await server.stop();
+}
+process.exit(exitCode);
+
+async function pickupAddressId(bearer: Record<string, string>): Promise<string> {
+  const listed = await direct(`${server.url}/api/v1/profile/pickup-addresses`, { headers: bearer });
+  if (listed.ok) {
+    const body = (await listed.json()) as unknown;
+    const list = Array.isArray(body) ? body : ((body as { pickup_addresses?: unknown[]; addresses?: unknown[] }).pickup_addresses ?? (body as { addresses?: unknown[] }).addresses ?? []);
+    const id = (list[0] as { id?: string } | undefined)?.id;
+    if (id) return id;
+  }
+  const shipments = await direct(`${server.url}/api/v1/shipments?take=100`, { headers: bearer });
+  if (shipments.ok) {
+    const { shipments: rows } = (await shipments.json()) as { shipments: Array<{ pickup_address_id: string | null }> };
+    const id = rows.find((s) => s.pickup_address_id)?.pickup_address_id;
+    if (id) return id;
+  }
+  throw new Error("could not find one of demo-user's pickup addresses");
+}
+
+async function run(token: TokenResponse, bearer: Record<string, string>): Promise<number> {
+  // The web modules are loaded after the globals above exist.
+  const { saveToken } = await import('../../src/web/lib/token-store.ts');
+  const { db } = await import('../../src/web/offline/db.ts');
+  const { createDraft } = await import('../../src/web/offline/drafts.ts');
+  const { outboxStatus, submitDraft } = await import('../../src/web/offline/outbox.ts');
+  const { createSyncEngine } = await import('../../src/web/offline/sync.ts');
+
+  const network: { mode: Network } = { mode: 'offline' };
+  const proxy = await startProxy(server.url, network);
+  // The app's relative URLs (/api/…, /oauth/…) go to the proxy, as a page's would go to its origin.
+  globalThis.fetch = (input, init) => direct(new URL(String(input instanceof Request ? input.url : input), proxy.url), init);
+  saveToken(token);
+
+  const pickup = await pickupAddressId(bearer);
+  const runId = randomBytes(3).toString('hex');
+  const reference = (i: number) => `OB-${runId}-${String(i).padStart(4, '0')}`;
+  const country = token.data.products.SK?.includes('PRM') ? 'SK' : Object.keys(token.data.products)[0]!;
+  const product = token.data.products[country]?.includes('PRM') ? 'PRM' : token.data.products[country]![0]!;
+
+  const engine = createSyncEngine();
+  engine.start();
+  try {
+    log(`Queueing ${SUBMISSIONS} submissions for demo-user (${country} ${product}) with the network down…`);
+    const queueStarted = performance.now();
+    for (let i = 0; i < SUBMISSIONS; i++) {
+      const draftId = await createDraft(token.data.id, { country, product, step: 6 });
+      await submitDraft(draftId, {
+        delivery_method: 'home_delivery',
+        product,
+        goods_type: 'GOODS',
+        pickup_address_id: pickup,
+        reference_number: reference(i),
+        label_sender_name: 'Zelená Záhrada',
+        content: 'Seeds',
+        receiver_name: `Bench Receiver ${i}`,
+        receiver_address_line_1: 'Hlavná 1',
+        receiver_city: 'Žilina',
+        receiver_postal_code: '01001',
+        receiver_country: country,
+        receiver_phone: '+421900123456',
+        receiver_email: 'bench@example.com',
+        parcels: [{ weight: 1.5, width: 20, height: 10, length: 30, reference_number: `P-${i}` }],
+      });
+    }
+    const offlineAttempts = stats.requests;
+    log(`  queued in ${((performance.now() - queueStarted) / 1000).toFixed(1)} s; ${offlineAttempts} send attempts failed meanwhile (connection reset)`);
+
+    log(`Network back (resets before ${DROP_BEFORE * 100}%, after forwarding ${DROP_AFTER * 100}%, duplicated deliveries ${DUPLICATE * 100}%): draining…`);
+    Object.assign(stats, { requests: 0, resetBefore: 0, resetAfter: 0, duplicated: 0, forwarded: 0 });
+    network.mode = 'flaky';
+    const drainStarted = performance.now();
+    page.dispatchEvent(new Event('online'));
+    let status = await outboxStatus(token.data.id);
+    let lastShown = 0;
+    while (status.waiting > 0 && performance.now() - drainStarted < DRAIN_TIMEOUT_MS) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = await outboxStatus(token.data.id);
+      if (performance.now() - lastShown > 5_000) {
+        lastShown = performance.now();
+        log(`  ${((performance.now() - drainStarted) / 1000).toFixed(0).padStart(4)} s: ${status.waiting} waiting`);
+      }
+    }
+    const drainSeconds = (performance.now() - drainStarted) / 1000;
+    engine.stop();
+
+    const rows = await db.outbox.toArray();
+    const accepted = rows.filter((r) => r.state === 'accepted');
+    const rejected = rows.filter((r) => r.state === 'rejected');
+    const replayed = accepted.filter((r) => r.result?.replayed).length;
+    const attempts = rows.reduce((sum, r) => sum + r.attempts, 0);
+
+    // What the server holds, per reference number of this run.
+    const perReference = new Map<string, number>();
+    for (let skip = 0, count = Infinity; skip < count; skip += 100) {
+      const listing = await direct(`${server.url}/api/v1/shipments?take=100&skip=${skip}`, { headers: bearer });
+      if (!listing.ok) throw new Error(`listing shipments failed: HTTP ${listing.status}`);
+      const body = (await listing.json()) as { shipments: Array<{ reference_number: string | null }>; count: number };
+      count = body.count;
+      for (const s of body.shipments) {
+        if (s.reference_number?.startsWith(`OB-${runId}-`)) perReference.set(s.reference_number, (perReference.get(s.reference_number) ?? 0) + 1);
+      }
+    }
+    let duplicates = 0;
+    let lost = 0;
+    for (let i = 0; i < SUBMISSIONS; i++) {
+      const n = perReference.get(reference(i)) ?? 0;
+      if (n === 0) lost += 1;
+      if (n > 1) duplicates += n - 1;
+    }
+
+    log('');
+    log(`Drained ${SUBMISSIONS} submissions in ${drainSeconds.toFixed(1)} s (${(SUBMISSIONS / drainSeconds).toFixed(0)} submissions/s)`);
+    log(`  network: ${stats.requests} requests reached the proxy; reset before forwarding ${stats.resetBefore}, reset after the server answered ${stats.resetAfter}, delivered twice ${stats.duplicated}; ${stats.forwarded} deliveries to the server`);
+    log(`  outbox:  accepted ${accepted.length}, rejected ${rejected.length}, still waiting ${status.waiting}; ${attempts} attempts in all (offline ones included), ${replayed} accepted from a replayed answer`);
+    log(`  server:  ${[...perReference.values()].reduce((a, b) => a + b, 0)} shipments for ${perReference.size} references; duplicates created ${duplicates}, lost ${lost}`);
+    if (rejected.length > 0) log(`  first rejection: ${JSON.stringify(rejected[0]?.lastError)} ${JSON.stringify(rejected[0]?.errors)}`);
+    const ok = duplicates === 0 && lost === 0 && rejected.length === 0 && status.waiting === 0 && accepted.length === SUBMISSIONS;
+    log(ok ? '\nExactly once: 0 duplicates, 0 lost.' : '\nFAILED: the outbox did not deliver every submission exactly once.');
+    return ok ? 0 : 1;
+  } finally {
+    engine.stop();
+    globalThis.fetch = direct;
+    await proxy.close();
+  }
+}
