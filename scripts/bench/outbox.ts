@@ -27,6 +27,13 @@ const DUPLICATE = Number(process.env.BENCH_DUPLICATE ?? 0.1);
 const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 300) * 1000;
 const PORT = 8094;
 const STORE_PATH = '/api/v2/shipments/store';
+const RECEIVER = {
+  receiver_address_line_1: 'Hlavná 1',
+  receiver_city: 'Žilina',
+  receiver_postal_code: '01001',
+  receiver_phone: '+421900123456',
+  receiver_email: 'bench@example.com',
+};
 
 // ---------------------------------------------------------------------------------------------
 // The browser globals the web code reads: localStorage (the token record) and window (events).
@@ -172,7 +179,15 @@ async function pickupAddressId(bearer: Record<string, string>): Promise<string> 
     const id = rows.find((s) => s.pickup_address_id)?.pickup_address_id;
     if (id) return id;
   }
-  throw new Error("could not find one of demo-user's pickup addresses");
+  // Last resort: one shipment through the single form, which takes the client's first pickup address.
+  const created = await direct(`${server.url}/api/v1/shipments/store`, {
+    method: 'POST',
+    headers: { ...bearer, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...RECEIVER, delivery_method: 'home_delivery', product: 'PRM', receiver_country: 'SK', receiver_name: 'Bench probe', reference_number: 'OBPROBE', weight: 1, width: 10, height: 10, length: 10, content: 'Probe' }),
+  });
+  const id = created.ok ? ((await created.json()) as { shipment: { pickup_address_id: string | null } }).shipment.pickup_address_id : null;
+  if (id) return id;
+  throw new Error(`could not find one of demo-user's pickup addresses (probe shipment: HTTP ${created.status})`);
 }
 
 async function run(token: TokenResponse, bearer: Record<string, string>): Promise<number> {
@@ -210,13 +225,9 @@ async function run(token: TokenResponse, bearer: Record<string, string>): Promis
         reference_number: reference(i),
         label_sender_name: 'Zelená Záhrada',
         content: 'Seeds',
+        ...RECEIVER,
         receiver_name: `Bench Receiver ${i}`,
-        receiver_address_line_1: 'Hlavná 1',
-        receiver_city: 'Žilina',
-        receiver_postal_code: '01001',
         receiver_country: country,
-        receiver_phone: '+421900123456',
-        receiver_email: 'bench@example.com',
         parcels: [{ weight: 1.5, width: 20, height: 10, length: 30, reference_number: `P-${i}` }],
       });
     }

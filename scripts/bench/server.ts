@@ -16,7 +16,19 @@ export async function startServer(port: number): Promise<RunningServer> {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
+    // Its own process group: stop() signals npx, tsx and the server together (npx does not
+    // always pass SIGTERM on, which left servers running after a benchmark).
+    detached: true,
   });
+  // A benchmark that ends early (watchdog, error) takes its server with it.
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', killGroup);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -30,12 +42,24 @@ export async function startServer(port: number): Promise<RunningServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
+      const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+      killGroup();
       await exited;
+      process.off('exit', killGroup);
+      // The server itself may outlive npx by its graceful shutdown: wait for the group to be gone.
+      for (let i = 0; i < 150 && groupAlive(child.pid!); i++) await new Promise((r) => setTimeout(r, 100));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A benchmark never hangs a terminal or CI: it ends itself after `seconds`. */

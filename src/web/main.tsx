@@ -7,6 +7,7 @@ import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
 import { onSessionEnded } from './lib/api.ts';
 import { i18n, initLanguage } from './lib/i18n.ts';
 import { createQueryClient, persister, persistOptions } from './lib/query-client.ts';
+import { startOutboxSync } from './offline/start-outbox-sync.ts';
 import { routeTree } from './route-tree.gen.ts';
 import './styles.css';
 
@@ -19,6 +20,9 @@ const router = createRouter({
   defaultPreload: 'intent',
   scrollRestoration: true,
 });
+
+// Sends the outbox's waiting submissions now and whenever the connection returns (needs a sign-in).
+startOutboxSync();
 
 declare module '@tanstack/react-router' {
   interface Register {

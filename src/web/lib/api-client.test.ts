@@ -151,6 +151,23 @@ describe('headers', () => {
 
     expect(net.calls.map((c) => c.headers.get('accept-language'))).toEqual(['sk', 'de']);
   });
+
+  it('adds the caller\'s headers (Idempotency-Key), on the replay after a refresh too, without replacing its own', async () => {
+    saveToken(tokenResponse('access-1'));
+    const s = setup('sk');
+    s.answer(unauthorized(), json(tokenResponse('access-2')), json({}, 201));
+
+    await s.client.request('/api/v2/shipments/store', {
+      method: 'POST',
+      body: { a: 1 },
+      headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer forged', 'Accept-Language': 'de' },
+    });
+
+    const sent = s.calls.filter((c) => c.url === '/api/v2/shipments/store');
+    expect(sent.map((c) => c.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1']);
+    expect(sent.map((c) => c.headers.get('authorization'))).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(sent.map((c) => c.headers.get('accept-language'))).toEqual(['sk', 'sk']);
+  });
 });
 
 describe('401 and refresh', () => {

@@ -21,6 +21,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined | null>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key); they cannot replace the ones the client sets. */
+  headers?: Record<string, string>;
 }
 
 export function createApiClient(deps: ApiClientDeps) {
@@ -29,7 +31,8 @@ export function createApiClient(deps: ApiClientDeps) {
   let consecutive401 = 0;
 
   async function send(path: string, options: RequestOptions): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': deps.language() };
+    const extra = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]);
+    const headers: Record<string, string> = { ...Object.fromEntries(extra), accept: 'application/json', 'accept-language': deps.language() };
     const token = readToken();
     if (token) headers.authorization = `Bearer ${token.value}`;
     let body: BodyInit | undefined;

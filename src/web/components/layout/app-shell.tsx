@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import type { ClientInfo } from '../../../shared/contract/auth.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
+import { OutboxIndicator } from './outbox-indicator.tsx';
 import { ShellLink } from './shell-link.tsx';
 
 interface NavItem {
@@ -57,6 +58,7 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
           <ul className="menu menu-horizontal gap-1 px-1">{links()}</ul>
         </nav>
         <div className="navbar-end gap-2">
+          <OutboxIndicator clientId={client.id} />
           <LanguageSwitcher className="hidden sm:flex" />
           <div className="dropdown dropdown-end">
             <div tabIndex={0} role="button" className="btn btn-ghost gap-2" aria-label={t`Profile menu`}>

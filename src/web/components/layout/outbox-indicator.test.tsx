@@ -1,0 +1,49 @@
+import 'fake-indexeddb/auto';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render } from '../../lib/test-render.tsx';
+import { db } from '../../offline/db.ts';
+import { createDraft } from '../../offline/drafts.ts';
+import { submitDraft } from '../../offline/outbox.ts';
+import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '../../offline/test-fixtures.ts';
+import { OutboxIndicator } from './outbox-indicator.tsx';
+
+async function queue(clientId: string): Promise<number> {
+  return submitDraft(await createDraft(clientId), wizardPayload());
+}
+
+let view: ReturnType<typeof render> | null = null;
+
+beforeEach(async () => {
+  await resetDb();
+});
+
+afterEach(() => {
+  view?.unmount();
+  view = null;
+});
+
+describe('OutboxIndicator', () => {
+  it('shows nothing in its live region when everything is sent', async () => {
+    view = render(<OutboxIndicator clientId={CLIENT} />);
+    await eventually(() => expect(view?.container.querySelector('[role="status"]')).not.toBeNull());
+    const status = view.container.querySelector('[role="status"]');
+    expect(status?.getAttribute('aria-label')).toBe('Submissions to sync');
+    expect(status?.textContent).toBe('');
+  });
+
+  it("counts the client's waiting and rejected submissions, not another client's", async () => {
+    const first = await queue(CLIENT);
+    await queue(CLIENT);
+    await queue(OTHER_CLIENT);
+    view = render(<OutboxIndicator clientId={CLIENT} />);
+    const status = () => view?.container.querySelector('[role="status"]')?.textContent;
+    await eventually(() => expect(status()).toBe('2 waiting to sync'));
+
+    await act(() => db.outbox.update(first, { state: 'rejected' }));
+    await eventually(() => expect(status()).toBe('1 waiting to sync1 rejected'));
+
+    await act(() => db.outbox.toCollection().modify({ state: 'accepted' }));
+    await eventually(() => expect(status()).toBe(''));
+  });
+});

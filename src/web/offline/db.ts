@@ -1,0 +1,106 @@
+// The web app's one IndexedDB database (Dexie): wizard drafts per signed-in client and the outbox
+// of submissions waiting to be sent. Times are epoch milliseconds (UTC instants).
+import { Dexie, type EntityTable } from 'dexie';
+import type { WizardShipment } from '../../shared/contract/shipments-wizard.ts';
+import type { WizardDraftData, WizardStep } from './draft-data.ts';
+
+export const DB_NAME = 'portal';
+
+/** editing: being filled in; submitted: in the outbox (or sent); rejected: the server refused it. */
+export type DraftStatus = 'editing' | 'submitted' | 'rejected';
+
+export interface Draft {
+  /** A UUID made in the browser. */
+  id: string;
+  /** The signed-in client's id (token data.id): drafts are never shown to another client. */
+  clientId: string;
+  status: DraftStatus;
+  step: WizardStep;
+  data: WizardDraftData;
+  /** The server's field errors (message ids keyed like `receiver_postal_code` or `parcels.0.weight`) when rejected. */
+  errors?: Record<string, string[]>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * pending: new; sending: handed to the network (a row left here by a closed tab is sent again,
+ * with the same key); retry: waits for nextAttemptAt; accepted / rejected: final, kept.
+ */
+export type OutboxState = 'pending' | 'sending' | 'retry' | 'accepted' | 'rejected';
+
+/** What the server created for an accepted submission. */
+export interface OutboxResult {
+  consignment_number: string | null;
+  item_numbers: string[];
+  tracking_numbers: string[];
+  /** The server answered a replay of an earlier request with this key (`idempotent-replayed`). */
+  replayed: boolean;
+}
+
+export interface OutboxError {
+  /** HTTP status; 0 when the request got no answer. */
+  status: number;
+  code?: string;
+  message: string;
+}
+
+export interface OutboxRow {
+  /** Auto-increment: the creation order the sync engine sends in. */
+  id: number;
+  clientId: string;
+  draftId: string;
+  /** Made once when the draft is submitted; every resend of this row carries it. */
+  idempotencyKey: string;
+  payload: WizardShipment;
+  state: OutboxState;
+  /** Sends that got an answer other than 401 (or were interrupted). */
+  attempts: number;
+  /**
+   * Failed sends in a row since the last fresh start (the app starting, the browser coming online,
+   * the service worker's or the user's "sync now"): the exponent of the backoff.
+   */
+  failures: number;
+  /** When a pending or retry row is due. */
+  nextAttemptAt: number;
+  lastError?: OutboxError;
+  /** Field errors of a rejected row (also copied onto its draft). */
+  errors?: Record<string, string[]>;
+  result?: OutboxResult;
+  /** Which engine run holds a `sending` row: a late answer to an abandoned send cannot overwrite a newer one. */
+  claimId?: string;
+  /** A rejected row whose draft the user has since resubmitted or discarded (no longer counted). */
+  resolvedAt?: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export class PortalDb extends Dexie {
+  drafts!: EntityTable<Draft, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'id'>;
+
+  constructor(name = DB_NAME) {
+    super(name);
+    // Schema history. A released version is never edited: the next change adds a version below,
+    // listing only the tables whose indexes change (null drops a table), with an upgrade that
+    // rewrites existing rows once, inside the version-change transaction, before any code reads
+    // them. For example:
+    //
+    //   this.version(2)
+    //     .stores({ drafts: 'id, [clientId+updatedAt], status, country' })
+    //     .upgrade((tx) =>
+    //       tx.table('drafts').toCollection().modify((draft: Draft & { country?: string }) => {
+    //         draft.country = draft.data.country;
+    //       }),
+    //     );
+    //
+    // Indexes are declared only for what is queried; the rest of each row is stored as it is.
+    this.version(1).stores({
+      drafts: 'id, [clientId+updatedAt], status',
+      outbox: '++id, [state+nextAttemptAt], clientId, draftId',
+    });
+  }
+}
+
+/** The app's database. Tests and the outbox benchmark run it on fake-indexeddb. */
+export const db = new PortalDb();

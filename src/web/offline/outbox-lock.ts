@@ -1,0 +1,39 @@
+// The outbox is drained under one lock so that two tabs never send the same row: the Web Locks
+// API (`navigator.locks`, shared by every tab of the origin and released when a tab dies), else an
+// in-memory lock (tests, Node, browsers without Web Locks) that serializes the engines of one page.
+
+export const OUTBOX_LOCK_NAME = 'portal-outbox';
+
+export interface OutboxLock {
+  /** Runs `task` while holding the lock; waits for it first. Rejects if `signal` aborts the wait. */
+  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+}
+
+export function createMemoryLock(): OutboxLock {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+      const result = tail.then(() => {
+        signal?.throwIfAborted();
+        return task();
+      });
+      tail = result.catch(() => undefined);
+      return result;
+    },
+  };
+}
+
+const pageLock = createMemoryLock();
+
+export function webLock(locks: LockManager): OutboxLock {
+  return {
+    run: <T>(task: () => Promise<T>, signal?: AbortSignal) =>
+      locks.request(OUTBOX_LOCK_NAME, signal ? { signal } : {}, () => task()) as Promise<T>,
+  };
+}
+
+/** navigator.locks where the browser has it, else the page's in-memory lock. */
+export function defaultOutboxLock(): OutboxLock {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | null | undefined);
+  return locks ? webLock(locks) : pageLock;
+}

@@ -1,0 +1,96 @@
+// The outbox of wizard submissions. Finishing the wizard writes the submission here in the same
+// transaction that marks its draft submitted; only the sync engine (sync.ts) sends the rows.
+import { Dexie } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { WizardShipment } from '../../shared/contract/shipments-wizard.ts';
+import { db, type OutboxRow } from './db.ts';
+import { DraftNotFoundError, DraftSubmittedError } from './draft-errors.ts';
+import { WAITING_STATES } from './outbox-states.ts';
+
+type Listener = () => void;
+const submitted = new Set<Listener>();
+
+/** Called after each committed submission (the sync engine sends it at once when it can). */
+export function onOutboxSubmitted(listener: Listener): () => void {
+  submitted.add(listener);
+  return () => submitted.delete(listener);
+}
+
+/**
+ * Queues the draft's submission: in ONE transaction the draft becomes `submitted` (its errors
+ * cleared) and the outbox gets a `pending` row with a new idempotency key. If either write fails
+ * neither happens. A draft already submitted (a second click on Finish) throws
+ * DraftSubmittedError. Answers the outbox row's id.
+ */
+export async function submitDraft(draftId: string, payload: WizardShipment): Promise<number> {
+  const id = await db.transaction('rw', db.drafts, db.outbox, async () => {
+    const draft = await db.drafts.get(draftId);
+    if (!draft) throw new DraftNotFoundError(draftId);
+    if (draft.status === 'submitted') throw new DraftSubmittedError(draftId);
+    const now = Date.now();
+    await db.drafts.update(draftId, { status: 'submitted', errors: undefined, updatedAt: now });
+    // An earlier rejection of this draft is answered by this new submission.
+    await db.outbox
+      .where('draftId')
+      .equals(draftId)
+      .filter((row) => row.state === 'rejected' && row.resolvedAt === undefined)
+      .modify({ resolvedAt: now, updatedAt: now });
+    return db.outbox.add({
+      clientId: draft.clientId,
+      draftId,
+      idempotencyKey: crypto.randomUUID(),
+      payload,
+      state: 'pending',
+      attempts: 0,
+      failures: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  submitted.forEach((listener) => listener());
+  return id;
+}
+
+/** The client's submissions not yet answered by the server (pending, sending, retry), oldest first. */
+export async function listWaiting(clientId: string): Promise<OutboxRow[]> {
+  const lists = await Promise.all(
+    WAITING_STATES.map((state) =>
+      db.outbox
+        .where('[state+nextAttemptAt]')
+        .between([state, Dexie.minKey], [state, Dexie.maxKey])
+        .filter((row) => row.clientId === clientId)
+        .toArray(),
+    ),
+  );
+  return lists.flat().sort((a, b) => a.id - b.id);
+}
+
+export interface OutboxStatus {
+  pending: number;
+  sending: number;
+  retry: number;
+  /** pending + sending + retry. */
+  waiting: number;
+  /** Rejected submissions whose draft the user has not yet resubmitted or discarded. */
+  rejected: number;
+}
+
+export async function outboxStatus(clientId: string): Promise<OutboxStatus> {
+  // By state through the index: accepted rows (the history, which only grows) are never read.
+  const [pending = 0, sending = 0, retry = 0, rejected = 0] = await Promise.all(
+    (['pending', 'sending', 'retry', 'rejected'] as const).map((state) =>
+      db.outbox
+        .where('[state+nextAttemptAt]')
+        .between([state, Dexie.minKey], [state, Dexie.maxKey])
+        .filter((row) => row.clientId === clientId && row.resolvedAt === undefined)
+        .count(),
+    ),
+  );
+  return { pending, sending, retry, waiting: pending + sending + retry, rejected };
+}
+
+/** Live counts for the header badge (undefined while loading). */
+export function useOutboxStatus(clientId: string | null | undefined): OutboxStatus | undefined {
+  return useLiveQuery(() => (clientId ? outboxStatus(clientId) : Promise.resolve(undefined)), [clientId]);
+}
