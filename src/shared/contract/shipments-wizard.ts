@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { COUNTRY_CODES } from '../domain/countries.ts';
 import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS } from '../domain/enums.ts';
-import { ADDRESS_NUMBER_MAX, HS_CODE_MAX } from '../domain/limits.ts';
+import { HS_CODE_MAX } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
 import { dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
-import { shipmentSchema } from './shipments.ts';
+import { receiverFields, shipmentSchema } from './shipments.ts';
 
 /** One parcel of a wizard submission (spec section 3 "Parcel"). */
 export const parcelSchema = z.object({
@@ -38,19 +38,9 @@ export const wizardShipmentSchema = z.object({
   label_sender_name: text(100, messages.labelSenderRequired.id),
   content: text(200, messages.contentRequired.id),
   info: optionalText(300),
-  receiver_company_name: optionalText(100),
-  receiver_vat_number: optionalText(30),
+  ...receiverFields,
   // The wizard's recipient name is optional (spec section 5) when a company name is given.
   receiver_name: optionalText(100),
-  receiver_address_line_1: text(100, messages.addressRequired.id),
-  receiver_address_number: optionalText(ADDRESS_NUMBER_MAX),
-  receiver_address_line_2: optionalText(100),
-  receiver_city: text(60, messages.cityRequired.id),
-  receiver_postal_code: text(12, messages.zipRequired.id),
-  receiver_country: z.string({ error: messages.countryRequired.id }).check(z.trim(), z.toUpperCase(), z.length(2, messages.countryRequired.id)),
-  receiver_region: optionalText(60),
-  receiver_phone: text(30, messages.phoneRequired.id),
-  receiver_email: z.string({ error: messages.emailRequired.id }).check(z.trim(), z.minLength(1, messages.emailRequired.id), z.maxLength(120, messages.tooLong.id), z.email(messages.invalidEmail.id)),
   cod_amount: optionalPositive(2, messages.moneyStep.id),
   insurance: optionalPositive(2, messages.moneyStep.id),
   parcels: z.array(parcelSchema).check(z.minLength(1, messages.parcelsRequired.id), z.maxLength(50, messages.tooLong.id)),

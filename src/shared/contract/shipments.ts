@@ -5,16 +5,8 @@ import { checkShipmentRules, type ProductsMap } from '../domain/shipment-rules.t
 import { messages } from '../i18n/messages.ts';
 import { dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
 
-/**
- * POST /api/v1/shipments/store: the single send form (spec section 3 "Shipment creation
- * payload"). Field messages are those of spec section 5; the country and product rules come on
- * top through `shipmentCreateSchemaFor(products)` (form) or the server's rule check.
- */
-export const shipmentCreateSchema = z.object({
-  delivery_method: z.enum(DELIVERY_METHODS, { error: messages.deliveryMethodRequired.id }),
-  product: z.optional(z.enum(PRODUCTS, { error: messages.productNotAllowed.id })),
-  goods_type: z._default(z.enum(GOODS_TYPES, { error: messages.goodsTypeRequired.id }), 'GOODS'),
-  reference_number: optionalText(50),
+/** The recipient's fields, shared by the single form and the wizard (which relaxes the name). */
+export const receiverFields = {
   receiver_company_name: optionalText(100),
   receiver_vat_number: optionalText(30),
   receiver_name: text(100, messages.nameRequired.id),
@@ -27,6 +19,19 @@ export const shipmentCreateSchema = z.object({
   receiver_region: optionalText(60),
   receiver_phone: text(30, messages.phoneRequired.id),
   receiver_email: z.string({ error: messages.emailRequired.id }).check(z.trim(), z.minLength(1, messages.emailRequired.id), z.maxLength(120, messages.tooLong.id), z.email(messages.invalidEmail.id)),
+};
+
+/**
+ * POST /api/v1/shipments/store: the single send form (spec section 3 "Shipment creation
+ * payload"). Field messages are those of spec section 5; the country and product rules come on
+ * top through `shipmentCreateSchemaFor(products)` (form) or the server's rule check.
+ */
+export const shipmentCreateSchema = z.object({
+  delivery_method: z.enum(DELIVERY_METHODS, { error: messages.deliveryMethodRequired.id }),
+  product: z.optional(z.enum(PRODUCTS, { error: messages.productNotAllowed.id })),
+  goods_type: z._default(z.enum(GOODS_TYPES, { error: messages.goodsTypeRequired.id }), 'GOODS'),
+  reference_number: optionalText(50),
+  ...receiverFields,
   weight: positive(3, messages.weightStep.id),
   width: dimension(),
   height: dimension(),
