@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TokenResponse } from '../../src/shared/contract/auth.ts';
 import { clients, refreshTokens } from '../../src/server/db/schema.ts';
 import { createTestApp, DEMO, refreshCookieOf, refreshWith, requestToken, type TestApp } from '../setup/test-app.ts';
 
@@ -16,12 +17,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface TokenBody {
-  access_token: string;
-  token_type: string;
-  expires_in: number;
-  data: { id: string; name: string; role: string; products: Record<string, string[]> };
-}
+/** The token answer as the contract defines it. */
+type TokenBody = TokenResponse;
 
 const sortedProducts = (products: Record<string, string[]>) =>
   Object.fromEntries(Object.entries(products).map(([country, list]) => [country, [...list].sort()]));

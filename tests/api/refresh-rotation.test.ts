@@ -2,6 +2,7 @@
 // idle and absolute expiry, disabled clients, and logout through /oauth/revoke.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TokenResponse } from '../../src/shared/contract/auth.ts';
 import { clients, refreshTokens } from '../../src/server/db/schema.ts';
 import { REFRESH_ABSOLUTE_SECONDS, REFRESH_IDLE_SECONDS } from '../../src/server/features/auth/refresh-tokens.ts';
 import { createTestApp, DEMO, refreshCookieOf, refreshTokenHash, refreshWith, signIn, type TestApp } from '../setup/test-app.ts';
@@ -16,12 +17,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface TokenBody {
-  access_token: string;
-  token_type: string;
-  expires_in: number;
-  data: { id: string; name: string; role: string; products: Record<string, string[]> };
-}
+/** The token answer as the contract defines it. */
+type TokenBody = TokenResponse;
 
 async function storedToken(cookie: string) {
   const [row] = await t.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, refreshTokenHash(cookie)));
