@@ -10,4 +10,5 @@ export const shipmentKeys = {
     [...shipmentKeys.all, 'dimensions', country, product ?? '', deliveryType ?? ''] as const,
   pickupPoints: (country: string, q: string, position: { lat: number; lng: number } | null) =>
     [...shipmentKeys.all, 'pickup-points', country, q, position] as const,
+  pickupAddresses: () => [...shipmentKeys.all, 'pickup-addresses'] as const,
 };

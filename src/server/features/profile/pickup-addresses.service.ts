@@ -1,0 +1,66 @@
+// The pickup addresses a client ships from, each with its preferred partners. Two queries
+// whatever the number of addresses: the addresses, then the partners of all of them.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PickupAddress, PreferredPartner } from '../../../shared/contract/pickup-addresses.ts';
+import { pickupDaysFromMask } from '../../../shared/domain/pickup-days.ts';
+import type { Db } from '../../db/client.ts';
+import { partners, pickupAddressClients, pickupAddresses, pickupAddressPartners } from '../../db/schema.ts';
+import type { Principal } from '../auth/access-tokens.ts';
+
+/**
+ * The addresses assigned to the client, or every address of its company when none is (the same
+ * fallback as shipment creation's default address). Only the company's own addresses count, so a
+ * stray assignment to another company's address shows nothing of it. Oldest first, equal times
+ * by id, so that the order is stable (the demo seed inserts its addresses at one instant).
+ */
+export async function listPickupAddresses(db: Db, principal: Principal): Promise<PickupAddress[]> {
+  const rows = await db
+    .select({ address: pickupAddresses, assignedTo: pickupAddressClients.clientId })
+    .from(pickupAddresses)
+    .leftJoin(
+      pickupAddressClients,
+      and(eq(pickupAddressClients.pickupAddressId, pickupAddresses.id), eq(pickupAddressClients.clientId, principal.clientId)),
+    )
+    .where(eq(pickupAddresses.companyId, principal.companyId))
+    .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id));
+  const assigned = rows.filter((row) => row.assignedTo !== null);
+  const addresses = (assigned.length > 0 ? assigned : rows).map((row) => row.address);
+  if (addresses.length === 0) return [];
+
+  const preferred = await db
+    .select({
+      pickupAddressId: pickupAddressPartners.pickupAddressId,
+      id: partners.id,
+      partnerName: partners.name,
+      product: pickupAddressPartners.product,
+      country: pickupAddressPartners.country,
+      deliverMethod: pickupAddressPartners.deliveryMethod,
+    })
+    .from(pickupAddressPartners)
+    .innerJoin(partners, eq(partners.id, pickupAddressPartners.partnerId))
+    .where(inArray(pickupAddressPartners.pickupAddressId, addresses.map((address) => address.id)))
+    // product and delivery method sort in their enum's order (PRODUCTS, DELIVERY_METHODS); a
+    // preference for every method comes after the ones naming a method.
+    .orderBy(asc(pickupAddressPartners.country), asc(pickupAddressPartners.product), sql`${pickupAddressPartners.deliveryMethod} asc nulls last`);
+
+  const byAddress = new Map<string, PreferredPartner[]>();
+  for (const { pickupAddressId, ...partner } of preferred) {
+    const list = byAddress.get(pickupAddressId);
+    if (list) list.push(partner);
+    else byAddress.set(pickupAddressId, [partner]);
+  }
+
+  return addresses.map((address) => ({
+    id: address.id,
+    contactPerson: address.contactPerson,
+    street: address.street,
+    zip: address.zip,
+    city: address.city,
+    country: address.country,
+    email: address.email,
+    phone: address.phone,
+    regularPickup: address.regularPickup,
+    pickupDays: pickupDaysFromMask(address.pickupDays),
+    preferredPartners: byAddress.get(address.id) ?? [],
+  }));
+}
