@@ -14,6 +14,8 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as UserLoginRouteImport } from './routes/user/login'
 import { Route as AppShipmentItem_numberRouteImport } from './routes/_app/shipment/$item_number'
+import { Route as AppShipmentDraftsRouteImport } from './routes/_app/shipment/drafts'
+import { Route as AppShipmentNewRouteImport } from './routes/_app/shipment/new'
 import { Route as AppShipmentSendRouteImport } from './routes/_app/shipment/send'
 import { Route as AppShipmentsIndexRouteImport } from './routes/_app/shipments/index'
 
@@ -41,6 +43,16 @@ const AppShipmentItem_numberRoute = AppShipmentItem_numberRouteImport.update({
   path: '/shipment/$item_number',
   getParentRoute: () => AppRoute,
 } as any)
+const AppShipmentDraftsRoute = AppShipmentDraftsRouteImport.update({
+  id: '/shipment/drafts',
+  path: '/shipment/drafts',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppShipmentNewRoute = AppShipmentNewRouteImport.update({
+  id: '/shipment/new',
+  path: '/shipment/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppShipmentSendRoute = AppShipmentSendRouteImport.update({
   id: '/shipment/send',
   path: '/shipment/send',
@@ -57,6 +69,8 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/user/login': typeof UserLoginRoute
   '/shipment/$item_number': typeof AppShipmentItem_numberRoute
+  '/shipment/drafts': typeof AppShipmentDraftsRoute
+  '/shipment/new': typeof AppShipmentNewRoute
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipments/': typeof AppShipmentsIndexRoute
 }
@@ -65,6 +79,8 @@ export interface FileRoutesByTo {
   '/user/login': typeof UserLoginRoute
   '/': typeof AppIndexRoute
   '/shipment/$item_number': typeof AppShipmentItem_numberRoute
+  '/shipment/drafts': typeof AppShipmentDraftsRoute
+  '/shipment/new': typeof AppShipmentNewRoute
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipments': typeof AppShipmentsIndexRoute
 }
@@ -75,6 +91,8 @@ export interface FileRoutesById {
   '/user/login': typeof UserLoginRoute
   '/_app/': typeof AppIndexRoute
   '/_app/shipment/$item_number': typeof AppShipmentItem_numberRoute
+  '/_app/shipment/drafts': typeof AppShipmentDraftsRoute
+  '/_app/shipment/new': typeof AppShipmentNewRoute
   '/_app/shipment/send': typeof AppShipmentSendRoute
   '/_app/shipments/': typeof AppShipmentsIndexRoute
 }
@@ -85,6 +103,8 @@ export interface FileRouteTypes {
     | '/$'
     | '/user/login'
     | '/shipment/$item_number'
+    | '/shipment/drafts'
+    | '/shipment/new'
     | '/shipment/send'
     | '/shipments/'
   fileRoutesByTo: FileRoutesByTo
@@ -93,6 +113,8 @@ export interface FileRouteTypes {
     | '/user/login'
     | '/'
     | '/shipment/$item_number'
+    | '/shipment/drafts'
+    | '/shipment/new'
     | '/shipment/send'
     | '/shipments'
   id:
@@ -102,6 +124,8 @@ export interface FileRouteTypes {
     | '/user/login'
     | '/_app/'
     | '/_app/shipment/$item_number'
+    | '/_app/shipment/drafts'
+    | '/_app/shipment/new'
     | '/_app/shipment/send'
     | '/_app/shipments/'
   fileRoutesById: FileRoutesById
@@ -148,6 +172,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShipmentItem_numberRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/shipment/drafts': {
+      id: '/_app/shipment/drafts'
+      path: '/shipment/drafts'
+      fullPath: '/shipment/drafts'
+      preLoaderRoute: typeof AppShipmentDraftsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shipment/new': {
+      id: '/_app/shipment/new'
+      path: '/shipment/new'
+      fullPath: '/shipment/new'
+      preLoaderRoute: typeof AppShipmentNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/shipment/send': {
       id: '/_app/shipment/send'
       path: '/shipment/send'
@@ -169,6 +207,8 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppIndexRoute: typeof AppIndexRoute
   AppShipmentItem_numberRoute: typeof AppShipmentItem_numberRoute
+  AppShipmentDraftsRoute: typeof AppShipmentDraftsRoute
+  AppShipmentNewRoute: typeof AppShipmentNewRoute
   AppShipmentSendRoute: typeof AppShipmentSendRoute
   AppShipmentsIndexRoute: typeof AppShipmentsIndexRoute
 }
@@ -177,6 +217,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppIndexRoute: AppIndexRoute,
   AppShipmentItem_numberRoute: AppShipmentItem_numberRoute,
+  AppShipmentDraftsRoute: AppShipmentDraftsRoute,
+  AppShipmentNewRoute: AppShipmentNewRoute,
   AppShipmentSendRoute: AppShipmentSendRoute,
   AppShipmentsIndexRoute: AppShipmentsIndexRoute,
 }

@@ -52,6 +52,7 @@ export const messages = {
   labelSenderRequired: /*i18n*/ { id: 'shipment.label_sender_name.required', message: 'Sender name on the label is required' },
   parcelsRequired: /*i18n*/ { id: 'shipment.parcels.required', message: 'Add at least one parcel' },
   fragileNotAllowed: /*i18n*/ { id: 'shipment.fragile.not_allowed', message: 'Fragile handling is only offered for Hungary' },
+  singleParcelOnly: /*i18n*/ { id: 'shipment.parcels.single_only', message: 'A return from Hungary holds exactly one parcel' },
   pickupAddressInvalid: /*i18n*/ { id: 'shipment.pickup_address.invalid', message: 'Choose one of your pickup addresses' },
   idempotencyMismatch: /*i18n*/ { id: 'error.idempotency_mismatch', message: 'This request was already sent with different content.' },
   idempotencyInProgress: /*i18n*/ { id: 'error.idempotency_in_progress', message: 'This request is still being processed. Try again in a moment.' },

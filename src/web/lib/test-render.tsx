@@ -4,6 +4,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -24,4 +25,11 @@ export function render(ui: ReactNode) {
       container.remove();
     },
   };
+}
+
+/** Like render, inside a one-route TanStack router (for components with links); it renders once the router has loaded. */
+export function renderInRouter(ui: ReactNode) {
+  const rootRoute = createRootRoute({ component: () => ui });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  return render(<RouterProvider router={router} />);
 }

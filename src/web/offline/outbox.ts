@@ -94,3 +94,15 @@ export async function outboxStatus(clientId: string): Promise<OutboxStatus> {
 export function useOutboxStatus(clientId: string | null | undefined): OutboxStatus | undefined {
   return useLiveQuery(() => (clientId ? outboxStatus(clientId) : Promise.resolve(undefined)), [clientId]);
 }
+
+/** Live number of the client's accepted submissions: it grows each time one becomes a shipment (any tab). */
+export function useAcceptedCount(clientId: string | null | undefined): number | undefined {
+  return useLiveQuery(async () => {
+    if (!clientId) return undefined;
+    return db.outbox
+      .where('[state+nextAttemptAt]')
+      .between(['accepted', Dexie.minKey], ['accepted', Dexie.maxKey])
+      .filter((row) => row.clientId === clientId)
+      .count();
+  }, [clientId]);
+}

@@ -9,6 +9,7 @@ import { normalizePhone } from '../../../shared/domain/phone.ts';
 import { normalizePostalCode } from '../../../shared/domain/postal-codes.ts';
 import { makeS10 } from '../../../shared/domain/s10.ts';
 import { checkShipmentRules, defaultProduct, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
+import { checkWizardRules } from '../../../shared/domain/wizard-rules.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { pickupAddressClients, pickupAddresses, shipmentEvents, shipments } from '../../db/schema.ts';
@@ -26,15 +27,14 @@ const S10_SERVICE: Record<Product, string> = { PRM: 'CP', RTN: 'CR', TRC: 'LX', 
 
 type NewShipment = typeof shipments.$inferInsert;
 
-/** Rules that a wizard submission checks per parcel (parcels.N.field), not once. */
-const PARCEL_FIELDS = new Set(['weight', 'width', 'height', 'length', 'hs_tariff_code', 'quantity']);
-
 function ruleError(fields: RuleErrors) {
   return new ApiError(422, 'validation_failed', messages.invalidRequest, { fields });
 }
 
+/** Adds a message id once: the database checks and the shared rules may both report one. */
 function addError(errors: RuleErrors, field: string, id: string) {
-  (errors[field] ??= []).push(id);
+  const list = (errors[field] ??= []);
+  if (!list.includes(id)) list.push(id);
 }
 
 async function nextNumbers(db: Db, product: Product, count: number) {
@@ -70,15 +70,15 @@ async function defaultPickupAddress(db: Db, principal: Principal): Promise<strin
     .select({ id: pickupAddresses.id })
     .from(pickupAddressClients)
     .innerJoin(pickupAddresses, eq(pickupAddresses.id, pickupAddressClients.pickupAddressId))
-    .where(eq(pickupAddressClients.clientId, principal.clientId))
-    .orderBy(asc(pickupAddresses.createdAt))
+    .where(and(eq(pickupAddressClients.clientId, principal.clientId), eq(pickupAddresses.companyId, principal.companyId)))
+    .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id))
     .limit(1);
   if (assigned) return assigned.id;
   const [any] = await db
     .select({ id: pickupAddresses.id })
     .from(pickupAddresses)
     .where(eq(pickupAddresses.companyId, principal.companyId))
-    .orderBy(asc(pickupAddresses.createdAt))
+    .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id))
     .limit(1);
   return any?.id ?? null;
 }
@@ -191,20 +191,10 @@ export async function createWizardShipments(db: Db, principal: Principal, input:
 
   const pickupAddressId = await ownPickupAddress(db, principal, input.pickup_address_id);
   if (!pickupAddressId) addError(errors, 'pickup_address_id', messages.pickupAddressInvalid.id);
-  if (!input.receiver_name && !input.receiver_company_name) addError(errors, 'receiver_name', messages.nameRequired.id);
   const { deliveryMethod, point } = await deliveryTarget(db, input, errors);
-
-  // Consignment-wide rules once (country, product, delivery, address, insurance) ...
-  const common = checkShipmentRules({ ...input, delivery_method: deliveryMethod }, products);
-  for (const [field, ids] of Object.entries(common)) if (!PARCEL_FIELDS.has(field)) for (const id of ids) addError(errors, field, id);
-  // ... and the size, weight and customs rules per parcel, reported on the parcel's fields.
-  input.parcels.forEach((parcel, index) => {
-    const perParcel = checkShipmentRules({ ...input, ...parcel, delivery_method: deliveryMethod, insurance: null }, products);
-    for (const [field, ids] of Object.entries(perParcel)) {
-      if (PARCEL_FIELDS.has(field)) for (const id of ids) addError(errors, `parcels.${index}.${field}`, id);
-    }
-    if (parcel.fragile && country !== 'HU') addError(errors, `parcels.${index}.fragile`, messages.fragileNotAllowed.id);
-  });
+  for (const [field, ids] of Object.entries(checkWizardRules({ ...input, delivery_method: deliveryMethod }, products))) {
+    for (const id of ids) addError(errors, field, id);
+  }
   if (Object.keys(errors).length > 0) throw ruleError(errors);
 
   const product = input.product;

@@ -91,7 +91,7 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
           </div>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-7xl flex-1 p-3 sm:p-6">{children}</main>
+      <main className="mx-auto w-full max-w-7xl flex-1 p-3 pb-24 sm:p-6 sm:pb-24">{children}</main>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render } from '../../lib/test-render.tsx';
+import { renderInRouter as render } from '../../lib/test-render.tsx';
 import { db } from '../../offline/db.ts';
 import { createDraft } from '../../offline/drafts.ts';
 import { submitDraft } from '../../offline/outbox.ts';
@@ -42,6 +42,8 @@ describe('OutboxIndicator', () => {
 
     await act(() => db.outbox.update(first, { state: 'rejected' }));
     await eventually(() => expect(status()).toBe('1 waiting to sync1 rejected'));
+    // The badges open the drafts, where the waiting and rejected submissions are listed.
+    expect(view.container.querySelector('[role="status"] a')?.getAttribute('href')).toBe('/shipment/drafts');
 
     await act(() => db.outbox.toCollection().modify({ state: 'accepted' }));
     await eventually(() => expect(status()).toBe(''));

@@ -4,6 +4,7 @@ import { ShipmentFilters } from '../../../features/shipments/components/shipment
 import { ShipmentListHeader } from '../../../features/shipments/components/shipment-list-header.tsx';
 import { compactSearch, shipmentListSearchSchema, type ShipmentListSearch } from '../../../features/shipments/components/shipment-list-search.ts';
 import { ShipmentList } from '../../../features/shipments/components/shipment-list.tsx';
+import { useRefreshAfterSync } from '../../../features/shipments/api/use-refresh-after-sync.ts';
 import { useClient } from '../../../lib/session.ts';
 
 /** /shipments: the filterable list; its filters live in the URL so reloads and shared links keep them. */
@@ -15,7 +16,10 @@ export const Route = createFileRoute('/_app/shipments/')({
 function ShipmentsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const isAdmin = useClient()?.role === 'ADMIN';
+  const client = useClient();
+  const isAdmin = client?.role === 'ADMIN';
+  // Wizard submissions become shipments in the background: show them when they do.
+  useRefreshAfterSync(client?.id);
 
   const onChange = useCallback(
     (patch: Partial<ShipmentListSearch>) => void navigate({ search: (prev) => compactSearch({ ...prev, ...patch }), replace: true }),

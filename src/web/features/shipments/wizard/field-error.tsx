@@ -1,0 +1,21 @@
+import { useLingui } from '@lingui/react';
+import { get, useFormState, type FieldError } from 'react-hook-form';
+import type { WizardDraftData } from '../../../offline/draft-data.ts';
+
+/** The error under a form path (nested objects and parcel rows included), if any. */
+export function useFieldError(path: string): FieldError | undefined {
+  const { errors } = useFormState<WizardDraftData>({ name: path as never });
+  return get(errors, path) as FieldError | undefined;
+}
+
+/** A translated error for a group of inputs (cards, pickers, the parcel list) that has no TextField of its own. */
+export function FieldErrorText({ path, id }: { path: string; id?: string }) {
+  const { i18n } = useLingui();
+  const error = useFieldError(path);
+  if (!error?.message) return null;
+  return (
+    <p id={id} className="label text-error" role="alert">
+      {i18n._(error.message)}
+    </p>
+  );
+}

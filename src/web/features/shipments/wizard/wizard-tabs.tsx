@@ -1,0 +1,80 @@
+import { useLingui } from '@lingui/react/macro';
+import { useRef, type KeyboardEvent } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import type { WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
+import { stepOfPath } from './wizard-values.ts';
+
+const STEPS: readonly WizardStep[] = [1, 2, 3, 4, 5, 6];
+
+/**
+ * The wizard's six tabs (spec sections 2 and 4): each clickable, except the summary, which opens
+ * from step 5 only; active, completed or inactive; arrow keys move between them with wrap-around
+ * and a focused tab is activated at once. A tab whose fields have errors says so.
+ */
+export function WizardTabs({ step, onSelect, errors }: { step: WizardStep; onSelect: (step: WizardStep) => void; errors: FieldErrors<WizardDraftData> }) {
+  const { t } = useLingui();
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const labels: Record<WizardStep, string> = {
+    1: t`Destination`,
+    2: t`Delivery`,
+    3: t`Recipient`,
+    4: t`Package`,
+    5: t`Services`,
+    6: t`Summary`,
+  };
+  const withErrors = new Set(Object.keys(errors).map(stepOfPath));
+  const reachable = (target: WizardStep) => target !== 6 || step === 5 || step === 6;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowDown: 1,
+      ArrowLeft: -1,
+      ArrowUp: -1,
+    };
+    let target: number | undefined;
+    if (event.key in moves) {
+      target = step;
+      do target = ((target - 1 + (moves[event.key] ?? 0) + STEPS.length) % STEPS.length) + 1;
+      while (!reachable(target as WizardStep));
+    } else if (event.key === 'Home') target = 1;
+    else if (event.key === 'End') target = reachable(6) ? 6 : 5;
+    if (target === undefined) return;
+    event.preventDefault();
+    onSelect(target as WizardStep);
+    refs.current[target - 1]?.focus();
+  };
+
+  return (
+    <nav aria-label={t`Steps`}>
+      <div role="tablist" aria-orientation="horizontal" className="steps steps-horizontal w-full overflow-x-auto" onKeyDown={onKeyDown}>
+        {STEPS.map((target) => {
+          const state = target === step ? 'active' : target < step ? 'completed' : 'inactive';
+          const hasError = withErrors.has(target);
+          return (
+            <button
+              key={target}
+              ref={(node) => {
+                refs.current[target - 1] = node;
+              }}
+              type="button"
+              role="tab"
+              id={`wizard-tab-${target}`}
+              aria-selected={target === step}
+              aria-controls="wizard-step-title"
+              aria-disabled={!reachable(target) || undefined}
+              tabIndex={target === step ? 0 : -1}
+              data-state={state}
+              className={`step min-w-20 text-sm ${state !== 'inactive' ? 'step-primary' : ''} ${hasError ? 'step-error' : ''} ${target === step ? 'font-semibold' : ''} ${reachable(target) ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
+              data-content={hasError ? '!' : state === 'completed' ? '✓' : String(target)}
+              onClick={() => reachable(target) && onSelect(target)}
+            >
+              {labels[target]}
+              {hasError && <span className="sr-only">{t`(has errors)`}</span>}
+            </button>
+          );
+        })}
+      </div>
+    </nav>
+  );
+}

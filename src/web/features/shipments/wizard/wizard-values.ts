@@ -1,0 +1,186 @@
+// The wizard's data is the draft's data (offline/draft-data.ts): what the form holds is what is
+// saved as the user types. This module turns it into the POST /api/v2/shipments/store payload,
+// validates it with the shared schema and wizard rules, and says which step owns each field, so
+// that a client-side or server-side error lands on the step and field it belongs to.
+import type { WizardShipment } from '../../../../shared/contract/shipments-wizard.ts';
+import { wizardShipmentSchema } from '../../../../shared/contract/shipments-wizard.ts';
+import type { DeliveryMethod } from '../../../../shared/domain/enums.ts';
+import type { ProductsMap } from '../../../../shared/domain/shipment-rules.ts';
+import { checkWizardRules } from '../../../../shared/domain/wizard-rules.ts';
+import { messages } from '../../../../shared/i18n/messages.ts';
+import type { DraftParcel, WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
+
+/** Field errors keyed by form path (`recipient.receiver_city`, `parcels.0.weight`): message ids. */
+export type WizardErrors = Record<string, string[]>;
+
+export const emptyParcel = (): DraftParcel => ({
+  weight: null,
+  width: null,
+  height: null,
+  length: null,
+  reference_number: '',
+  quantity: 1,
+  fragile: false,
+});
+
+/** The delivery method the choices of steps 2 and 3 amount to. */
+export function deliveryMethodOf(data: WizardDraftData): DeliveryMethod {
+  if (data.delivery !== 'parcel_point') return 'home_delivery';
+  return data.pickupPoint?.delivery_method ?? (data.country === 'SK' ? 'parcel_locker' : 'pickup_point');
+}
+
+const blankToNull = <T>(value: T | '' | undefined): T | null => (value === '' || value === undefined ? null : value);
+
+/** The payload as the API expects it, from whatever the draft holds (validate before sending). */
+export function payloadFromDraft(data: WizardDraftData): WizardShipment {
+  const recipient = data.recipient ?? {};
+  const pack = data.package ?? {};
+  const services = data.services ?? {};
+  return {
+    delivery_method: deliveryMethodOf(data),
+    product: data.product as WizardShipment['product'],
+    goods_type: pack.goods_type ?? 'GOODS',
+    pickup_address_id: data.pickupAddressId ?? '',
+    pickup_point_id: data.delivery === 'parcel_point' ? (data.pickupPoint?.id ?? null) : null,
+    reference_number: pack.reference_number ?? '',
+    label_sender_name: pack.label_sender_name ?? '',
+    content: pack.content ?? '',
+    info: blankToNull(pack.info),
+    receiver_company_name: blankToNull(recipient.receiver_company_name),
+    receiver_vat_number: blankToNull(recipient.receiver_vat_number),
+    receiver_name: blankToNull(recipient.receiver_name),
+    receiver_address_line_1: recipient.receiver_address_line_1 ?? '',
+    receiver_address_number: blankToNull(recipient.receiver_address_number),
+    receiver_address_line_2: blankToNull(recipient.receiver_address_line_2),
+    receiver_city: recipient.receiver_city ?? '',
+    receiver_postal_code: recipient.receiver_postal_code ?? '',
+    receiver_country: data.country ?? '',
+    receiver_region: blankToNull(recipient.receiver_region),
+    receiver_phone: recipient.receiver_phone ?? '',
+    receiver_email: recipient.receiver_email ?? '',
+    cod_amount: blankToNull(services.cod_amount ?? undefined),
+    insurance: blankToNull(services.insurance ?? undefined),
+    parcels: (data.parcels ?? []).map((parcel) => ({
+      weight: parcel.weight as number,
+      width: parcel.width as number,
+      height: parcel.height as number,
+      length: parcel.length as number,
+      quantity: parcel.quantity ?? 1,
+      fragile: parcel.fragile ?? false,
+      reference_number: parcel.reference_number ?? '',
+      hs_tariff_code: blankToNull(parcel.hs_tariff_code ?? undefined),
+    })),
+  };
+}
+
+const PACKAGE_FIELDS = new Set(['content', 'info', 'reference_number', 'label_sender_name', 'goods_type']);
+
+/** Where a payload field (as the schema or the server names it) lives in the wizard's form. */
+export function formPathOf(field: string): string {
+  if (field === 'receiver_country') return 'country';
+  if (field === 'product') return 'product';
+  if (field === 'delivery_method') return 'delivery';
+  if (field === 'pickup_address_id') return 'pickupAddressId';
+  if (field === 'pickup_point_id') return 'pickupPoint';
+  if (field.startsWith('receiver_')) return `recipient.${field}`;
+  if (PACKAGE_FIELDS.has(field)) return `package.${field}`;
+  if (field === 'cod_amount' || field === 'insurance' || field === 'consent') return `services.${field}`;
+  return field;
+}
+
+/** The step that shows a form path (6, the summary, for anything no step has a field for). */
+export function stepOfPath(path: string): WizardStep {
+  const head = path.split('.')[0];
+  switch (head) {
+    case 'country':
+    case 'product':
+      return 1;
+    case 'delivery':
+    case 'pickupAddressId':
+      return 2;
+    case 'recipient':
+    case 'pickupPoint':
+      return 3;
+    case 'package':
+    case 'parcels':
+      return 4;
+    case 'services':
+      return 5;
+    default:
+      return 6;
+  }
+}
+
+/** Server field errors (payload names) as form paths. */
+export function toFormErrors(fields: Record<string, string[]>): WizardErrors {
+  const errors: WizardErrors = {};
+  for (const [field, ids] of Object.entries(fields)) (errors[formPathOf(field)] ??= []).push(...ids);
+  return errors;
+}
+
+/** The first step that has an error, if any. */
+export function firstStepWithError(errors: WizardErrors): WizardStep | undefined {
+  const steps = Object.keys(errors).map(stepOfPath);
+  return steps.length ? (Math.min(...steps) as WizardStep) : undefined;
+}
+
+export interface WizardCheck {
+  errors: WizardErrors;
+  /** The payload to queue, present only when there is no error. */
+  payload?: WizardShipment;
+}
+
+/**
+ * Everything the server would check that the browser can: the payload schema (spec section 5,
+ * wizard rules), the shared country and product rules, and the consent. The pickup address's
+ * ownership and the point's availability remain the server's to say.
+ */
+export function checkWizard(data: WizardDraftData, products: ProductsMap): WizardCheck {
+  const errors: WizardErrors = {};
+  const add = (path: string, id: string) => {
+    const list = (errors[path] ??= []);
+    if (!list.includes(id)) list.push(id);
+  };
+  if (!data.country) add('country', messages.countryRequired.id);
+  if (!data.product) add('product', messages.productNotAllowed.id);
+  if (!data.delivery) add('delivery', messages.deliveryMethodRequired.id);
+  if (!data.pickupAddressId) add('pickupAddressId', messages.pickupAddressInvalid.id);
+
+  const payload = payloadFromDraft(data);
+  const parsed = wizardShipmentSchema.safeParse(payload);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) add(formPathOf(issue.path.join('.')), issue.message);
+  }
+  if (data.country && data.product) {
+    const ruleInput = {
+      ...payload,
+      product: data.product,
+      parcels: payload.parcels,
+    };
+    for (const [field, ids] of Object.entries(checkWizardRules(ruleInput, products))) ids.forEach((id) => add(formPathOf(field), id));
+  }
+  if (data.services?.consent !== true) add('services.consent', messages.consentRequired.id);
+  return Object.keys(errors).length ? { errors } : { errors, payload };
+}
+
+/** The errors of one step. */
+export function errorsOfStep(errors: WizardErrors, step: WizardStep): WizardErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => stepOfPath(path) === step));
+}
+
+/** A new draft: the usual destination preselected, courier, one empty parcel, GOODS. */
+export function initialWizardData(products: ProductsMap): WizardDraftData {
+  const countries = Object.keys(products).filter((code) => (products[code]?.length ?? 0) > 0);
+  const country = countries.includes('SK') ? 'SK' : countries.sort()[0];
+  const available = country ? (products[country] ?? []) : [];
+  return {
+    step: 1,
+    country,
+    product: available.includes('PRM') ? 'PRM' : available[0],
+    delivery: 'courier',
+    package: { goods_type: 'GOODS' },
+    parcels: [emptyParcel()],
+    services: { cod_amount: null, insurance: null, consent: false },
+    pickupPoint: null,
+  };
+}

@@ -1,0 +1,81 @@
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import * as z from 'zod/mini';
+import { ShellLink } from '../../../components/layout/shell-link.tsx';
+import { ShipmentWizard } from '../../../features/shipments/wizard/shipment-wizard.tsx';
+import { initialWizardData } from '../../../features/shipments/wizard/wizard-values.ts';
+import { useClient } from '../../../lib/session.ts';
+import type { Draft } from '../../../offline/db.ts';
+import { createDraft, useDraft } from '../../../offline/drafts.ts';
+
+const searchSchema = z.object({
+  draft: z.optional(z.catch(z.optional(z.string().check(z.maxLength(64))), undefined)),
+});
+
+/**
+ * /shipment/new: the six-step wizard on a draft kept in this browser. Without `?draft=` a new
+ * draft is made and its id put in the URL, so a reload or a closed tab comes back to it.
+ */
+export const Route = createFileRoute('/_app/shipment/new')({
+  validateSearch: searchSchema,
+  component: NewShipmentPage,
+});
+
+function NewShipmentPage() {
+  const client = useClient();
+  const { draft: draftId } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const creating = useRef(false);
+  const live = useDraft(draftId, client?.id);
+  // The draft as it was opened: the wizard owns it from then on (its own saves and submission
+  // change the stored copy, which must not remount or close the form under the user's hands).
+  const [opened, setOpened] = useState<Draft | null>(null);
+
+  useEffect(() => {
+    if (!client || draftId || creating.current) return;
+    creating.current = true;
+    void createDraft(client.id, initialWizardData(client.products)).then((id) => navigate({ search: { draft: id }, replace: true }));
+  }, [client, draftId, navigate]);
+
+  if (live && live.id !== opened?.id) setOpened(live);
+
+  if (!client) return null;
+  const draft = opened?.id === draftId ? opened : null;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold">
+          <Trans>New shipment</Trans>
+        </h1>
+        <ShellLink href="/shipment/drafts" className="btn btn-ghost btn-sm">
+          <Trans>All drafts</Trans>
+        </ShellLink>
+      </div>
+      {Object.keys(client.products).length === 0 ? (
+        <div role="alert" className="alert alert-info alert-soft">
+          <Trans>Your contract has no products yet. Please contact the carrier to add destinations.</Trans>
+        </div>
+      ) : live === null && draftId ? (
+        <div role="alert" className="alert alert-warning alert-soft flex flex-wrap justify-between">
+          <Trans>This draft does not exist in this browser (it may have been discarded).</Trans>
+          <ShellLink href="/shipment/new" className="btn btn-sm">
+            <Trans>Start a new shipment</Trans>
+          </ShellLink>
+        </div>
+      ) : !draft ? (
+        <div className="skeleton h-96 w-full" aria-label="…" />
+      ) : draft.status === 'submitted' ? (
+        <div role="status" className="alert alert-info alert-soft flex flex-wrap justify-between">
+          <Trans>This shipment has already been submitted. You can follow it in the list or make a copy from the drafts.</Trans>
+          <ShellLink href="/shipment/drafts" className="btn btn-sm">
+            <Trans>All drafts</Trans>
+          </ShellLink>
+        </div>
+      ) : (
+        <ShipmentWizard key={draft.id} draft={draft} client={client} onDone={() => void navigate({ to: '/' })} />
+      )}
+    </div>
+  );
+}
