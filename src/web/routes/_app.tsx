@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { AppShell } from '../components/layout/app-shell.tsx';
 import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
 import { useSignOut } from '../features/auth/api/use-sign-out.ts';
+import { pickupAddressesQueryOptions } from '../features/shipments/api/get-pickup-addresses.ts';
 import { ensureSession, useClient } from '../lib/session.ts';
 
 /** The signed-in shell: every child route requires a session, else it goes to /user/login. */
@@ -10,6 +11,10 @@ export const Route = createFileRoute('/_app')({
     if (!(await ensureSession())) {
       throw redirect({ to: '/user/login', search: { redirect: location.href } });
     }
+  },
+  // The wizard must work offline: fetch what it needs as soon as someone is signed in (not awaited).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(pickupAddressesQueryOptions());
   },
   component: AppLayout,
   errorComponent: ({ error }) => (

@@ -3,6 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { preferredPartnersFor, type PickupAddress } from '../../../../shared/contract/pickup-addresses.ts';
 import { PICKUP_WEEKDAYS } from '../../../../shared/domain/pickup-days.ts';
 import { parcelPointAllowed } from '../../../../shared/domain/shipment-rules.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useFormat } from '../../../lib/format.ts';
 import type { DeliveryType, WizardDraftData } from '../../../offline/draft-data.ts';
 import { usePickupAddresses } from '../api/get-pickup-addresses.ts';
@@ -140,8 +141,13 @@ function PickupAddressPicker({
   }
   if (error) {
     return (
-      <div role="alert" className="alert alert-error alert-soft">
+      <div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-1">
         <Trans>Error: Failed to fetch pickup addresses</Trans>
+        {error instanceof ApiError && error.isOffline && (
+          <span className="text-sm">
+            <Trans>You are offline. The addresses load as soon as the connection is back; your entries are kept.</Trans>
+          </span>
+        )}
       </div>
     );
   }
