@@ -88,6 +88,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // Catalogs and manuals are cached as they are used, not all up front.
         globIgnores: ['locales/**', 'user-manual-*.md'],
+        // Background Sync wakes the pages' outbox engine when the connection is back.
+        importScripts: ['/sw-outbox-sync.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/oauth\//],
         cleanupOutdatedCaches: true,

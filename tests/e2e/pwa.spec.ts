@@ -64,3 +64,33 @@ test('after one visit the app shell and the login page load with the network off
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'You are offline. Connect to the internet to sign in.' })).toBeVisible();
 });
+
+test('a Background Sync of the outbox makes the service worker tell the page to drain it', async ({ page, context }) => {
+  await page.goto('/user/login');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // The page listens as the sync engine does.
+  await page.evaluate(() => {
+    const seen: unknown[] = [];
+    (window as unknown as { syncMessages: unknown[] }).syncMessages = seen;
+    navigator.serviceWorker.addEventListener('message', (event) => seen.push(event.data));
+    navigator.serviceWorker.startMessages();
+  });
+
+  // The browser's side of Background Sync, as Chromium's DevTools protocol fires it.
+  const cdp = await context.newCDPSession(page);
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const active = registrations.find((r) => !r.isDeleted);
+      if (active) resolve(active.registrationId);
+    });
+    void cdp.send('ServiceWorker.enable');
+  });
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(page.url()).origin, registrationId, tag: 'sync-outbox', lastChance: false });
+
+  await expect.poll(() => page.evaluate(() => (window as unknown as { syncMessages: unknown[] }).syncMessages)).toEqual([{ type: 'sync-outbox' }]);
+});

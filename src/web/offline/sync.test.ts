@@ -66,6 +66,7 @@ function engine(send: SendOutboxRow, options: SyncEngineOptions = {}): SyncEngin
     },
     lock,
     isOnline: () => true,
+    onOffline: () => undefined,
     ...options,
   });
   engines.push(created);
@@ -268,10 +269,13 @@ describe('sync engine: offline', () => {
     await queue(2);
     let online = false;
     const { send, calls } = recorder(accepted);
-    const e = engine(send, { isOnline: () => online });
+    const onOffline = vi.fn();
+    const e = engine(send, { isOnline: () => online, onOffline });
     e.start();
     expect(await e.syncNow()).toMatchObject({ stoppedBy: 'offline' });
     expect(calls).toHaveLength(0);
+    // The service worker is asked to wake the page when the connection is back (Background Sync).
+    expect(onOffline).toHaveBeenCalled();
 
     online = true;
     window.dispatchEvent(new Event('online'));
@@ -282,9 +286,11 @@ describe('sync engine: offline', () => {
     const ids = await queue(5);
     let down = true;
     const { send, calls } = recorder((row) => (down ? noAnswer : accepted(row)));
-    const e = engine(send);
+    const onOffline = vi.fn();
+    const e = engine(send, { onOffline });
 
     expect(await e.syncNow()).toEqual({ accepted: 0, rejected: 0, retried: 3, stoppedBy: 'offline' });
+    expect(onOffline).toHaveBeenCalledTimes(1);
     const rows = await outboxRows();
     expect(rows.map((r) => [r.state, r.attempts])).toEqual([
       ['retry', 1],

@@ -8,6 +8,7 @@
 import { Dexie } from 'dexie';
 import { api } from '../lib/api.ts';
 import { readToken, subscribeToken } from '../lib/token-store.ts';
+import { registerBackgroundSync } from './background-sync.ts';
 import { retryDelay } from './backoff.ts';
 import { db as appDb, type OutboxRow, type OutboxState, type PortalDb } from './db.ts';
 import { draftDataFromPayload } from './draft-data.ts';
@@ -34,6 +35,8 @@ export interface SyncEngineOptions {
   lock?: OutboxLock;
   /** Default: navigator.onLine where it exists. */
   isOnline?: () => boolean;
+  /** Called when a drain stops because the network is gone; default: ask for a Background Sync. */
+  onOffline?: () => void;
   intervalMs?: number;
 }
 
@@ -77,6 +80,7 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
   const lock = options.lock ?? defaultOutboxLock();
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
+  const onOffline = options.onOffline ?? (() => void registerBackgroundSync(SYNC_MESSAGE_TYPE));
 
   let started = false;
   let stopped = false;
@@ -106,7 +110,9 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
   async function launch(mode: DrainMode): Promise<DrainReport> {
     running = true;
     try {
-      return await drain(mode);
+      const report = await drain(mode);
+      if (report.stoppedBy === 'offline') onOffline();
+      return report;
     } catch (error) {
       if (!(error instanceof Error && error.name === 'AbortError')) console.error('Outbox sync failed', error);
       return { accepted: 0, rejected: 0, retried: 0, stoppedBy: stopped ? 'stopped' : 'error' };

@@ -7,6 +7,7 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import type { Draft } from '../../../offline/db.ts';
 import type { WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
 import { submitDraft } from '../../../offline/outbox.ts';
+import { FORM_ERROR_KEY } from '../../../offline/send-outbox-row.ts';
 import { useShipmentLabels } from '../components/use-shipment-labels.ts';
 import { StepDelivery } from './step-delivery.tsx';
 import { StepDestination } from './step-destination.tsx';
@@ -46,6 +47,7 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
   const { setError, clearErrors, getValues, setFocus } = form;
   const rejected = draft.status === 'rejected' && draft.errors ? toFormErrors(draft.errors) : null;
   const [step, setStep] = useState<WizardStep>(() => (rejected ? (firstStepWithError(rejected) ?? draft.step) : draft.step));
+  // (A refusal without fields opens on the summary: stepOfPath puts unknown paths on step 6.)
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -72,7 +74,7 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
 
   // The server's answer to a rejected submission, once, on the fields it names.
   useEffect(() => {
-    if (rejected) showErrors(rejected);
+    if (rejected) showErrors(Object.fromEntries(Object.entries(rejected).filter(([path]) => path !== FORM_ERROR_KEY)));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the draft as it was opened
   }, []);
 
@@ -131,8 +133,14 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
       >
         <WizardTabs step={step} onSelect={goTo} errors={form.formState.errors} />
         {rejected && !submitted && (
-          <div role="alert" className="alert alert-warning alert-soft">
+          <div role="alert" className="alert alert-warning alert-soft flex flex-col items-start gap-1">
             <Trans>The carrier did not accept this shipment. Correct the marked fields and finish again.</Trans>
+            {/* A refusal that names no field (FORM_ERROR_KEY) is shown here, as the server said it. */}
+            {rejected[FORM_ERROR_KEY]?.map((message) => (
+              <span key={message} className="text-sm">
+                {message}
+              </span>
+            ))}
           </div>
         )}
         {failure && (
