@@ -181,3 +181,28 @@ test('a submission the server refuses comes back as a draft with its error on th
   await expect(page.getByRole('status', { name: 'Submissions to sync' })).toHaveText('', { timeout: 15_000 });
   await expect(await listRowsWithReference(page, reference)).toHaveCount(1);
 });
+
+test('offline after the access token expired: the wizard still opens, and the outbox sends once the session is renewed', async ({ page, context }) => {
+  const reference = `EXP-${unique()}`;
+  await signIn(page, DEMO_USER);
+  await waitForServiceWorker(page);
+  // Fifteen minutes later: the access token has expired, the refresh cookie has not.
+  await page.evaluate(() => {
+    const record = JSON.parse(localStorage.getItem('token') ?? '{}') as { expiry: number };
+    localStorage.setItem('token', JSON.stringify({ ...record, expiry: Date.now() - 1000 }));
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'New shipment' })).toBeVisible();
+
+  await startWizard(page);
+  await destinationAndDelivery(page);
+  await recipient(page, 'Expired Session');
+  await packageServicesAndSummary(page, reference);
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByRole('status', { name: 'Submissions to sync' })).toContainText('1 waiting to sync');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('status', { name: 'Submissions to sync' })).toHaveText('', { timeout: 15_000 });
+  await expect(await listRowsWithReference(page, reference)).toHaveCount(1);
+});

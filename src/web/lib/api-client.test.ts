@@ -543,3 +543,16 @@ describe('json()', () => {
     expect(error.status).toBe(200);
   });
 });
+
+describe('renewing the session', () => {
+  it('tells a refused refresh (the session is over) from no answer (offline: maybe later)', async () => {
+    const s = setup();
+    s.answer(json(tokenResponse('new')), refreshRejected(), new TypeError('Failed to fetch'), json({ error: 'internal_error' }, 503));
+
+    expect(await s.client.renewSession()).toBe('refreshed');
+    expect(storedToken()?.value).toBe('new');
+    expect(await s.client.renewSession()).toBe('refused');
+    expect(await s.client.renewSession()).toBe('offline');
+    expect(await s.client.renewSession()).toBe('offline');
+  });
+});

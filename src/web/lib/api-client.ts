@@ -16,6 +16,8 @@ export interface ApiClientDeps {
   onSessionEnded: () => void;
 }
 
+export type RefreshResult = 'refreshed' | 'refused' | 'offline';
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | undefined | null>;
@@ -69,16 +71,30 @@ export function createApiClient(deps: ApiClientDeps) {
     return parsed.data;
   }
 
-  /** grant_type refresh_token with the HttpOnly cookie; true when a new token was stored. */
-  async function refreshSession(): Promise<boolean> {
+  /**
+   * grant_type refresh_token with the HttpOnly cookie: `refreshed` (a new token is stored),
+   * `refused` (the server said no: the session is over) or `offline` (no answer: maybe later).
+   */
+  async function renewSession(): Promise<RefreshResult> {
+    let response: Response;
     try {
-      const response = await tokenRequest({ grant_type: 'refresh_token' });
-      if (!response.ok) return false;
-      await acceptToken(response);
-      return true;
+      response = await tokenRequest({ grant_type: 'refresh_token' });
     } catch {
-      return false;
+      return 'offline';
     }
+    if (response.status >= 500) return 'offline';
+    if (!response.ok) return 'refused';
+    try {
+      await acceptToken(response);
+      return 'refreshed';
+    } catch {
+      return 'offline';
+    }
+  }
+
+  /** True when a new token was stored. */
+  async function refreshSession(): Promise<boolean> {
+    return (await renewSession()) === 'refreshed';
   }
 
   function failed401(response: Response): Promise<never> {
@@ -118,6 +134,7 @@ export function createApiClient(deps: ApiClientDeps) {
   return {
     request,
     refreshSession,
+    renewSession,
 
     /** JSON call validated by the contract's response schema. */
     async json<T>(path: string, schema: ZodMiniType<T>, options: RequestOptions = {}): Promise<T> {

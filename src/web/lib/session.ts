@@ -1,20 +1,29 @@
 // Session state for route guards and components, read from the token record.
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { ClientInfo } from '../../shared/contract/auth.ts';
 import { api } from './api.ts';
-import { currentClient, readToken, subscribeToken } from './token-store.ts';
+import { clearToken, currentClient, readToken, rememberedClient, SESSION_CLIENT_KEY, subscribeToken, TOKEN_KEY } from './token-store.ts';
 
-/** The signed-in client, re-rendering when the token changes (also in other tabs). */
+/**
+ * The signed-in client, re-rendering when the session changes (also in other tabs). After the
+ * access token expired it stays the remembered client until the session ends, so the shell
+ * never disappears under the user; the next API call renews the token.
+ */
 export function useClient(): ClientInfo | null {
-  const token = useSyncExternalStore(subscribeToken, () => localStorage.getItem('token'));
-  return token ? currentClient() : null;
+  const snapshot = useSyncExternalStore(subscribeToken, () => `${localStorage.getItem(TOKEN_KEY) ?? ''}|${localStorage.getItem(SESSION_CLIENT_KEY) ?? ''}`);
+  return useMemo(() => (snapshot === '|' ? null : currentClient()), [snapshot]);
 }
 
 /**
- * True when there is a usable session: a valid token record, or (its access token having
- * expired) a refresh cookie that still gets a new one.
+ * True when there is a usable session: a valid token record, a refresh cookie that still gets a
+ * new one, or, with no connection to ask, the remembered client (offline work on drafts; the
+ * outbox sends once a token is renewed). A refused refresh ends the session.
  */
 export async function ensureSession(): Promise<boolean> {
   if (readToken()) return true;
-  return api.refreshSession();
+  const renewed = await api.renewSession();
+  if (renewed === 'refreshed') return true;
+  if (renewed === 'offline') return rememberedClient() !== null;
+  clearToken();
+  return false;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TokenResponse } from '../../shared/contract/auth.ts';
-import { clearToken, readToken, saveToken, subscribeToken, TOKEN_KEY } from './token-store.ts';
+import { clearToken, currentClient, readToken, rememberedClient, saveToken, SESSION_CLIENT_KEY, subscribeToken, TOKEN_KEY } from './token-store.ts';
 
 const NOW = 1_800_000_000_000;
 
@@ -138,5 +138,25 @@ describe('subscribeToken', () => {
     clearToken();
 
     expect(listener).not.toHaveBeenCalled();
+  });
+});
+
+describe('the remembered client (offline work after the access token expired)', () => {
+  it('keeps who signed in after the token expired, until the session ends', () => {
+    saveToken(response, NOW - 901_000);
+    expect(readToken(NOW)).toBeNull();
+    expect(rememberedClient()).toEqual(response.data);
+    expect(currentClient()).toEqual(response.data);
+
+    clearToken();
+    expect(rememberedClient()).toBeNull();
+    expect(currentClient()).toBeNull();
+  });
+
+  it('ignores a remembered record that is not a client', () => {
+    localStorage.setItem(SESSION_CLIENT_KEY, '{"id": 3}');
+    expect(rememberedClient()).toBeNull();
+    localStorage.setItem(SESSION_CLIENT_KEY, 'not json');
+    expect(rememberedClient()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // Starts the outbox's sync engine for the app. The engine and Dexie are loaded only once a client
 // is signed in (the engine sends nothing without one), so the sign-in page stays small.
-import { readToken, subscribeToken } from '../lib/token-store.ts';
+import { currentClient, subscribeToken } from '../lib/token-store.ts';
 import type { SyncEngine } from './sync.ts';
 
 /** Call once at app start; answers a function that stops the engine. */
@@ -10,7 +10,7 @@ export function startOutboxSync(): () => void {
   let stopped = false;
 
   const launch = () => {
-    if (engine || loading || stopped || !readToken()) return;
+    if (engine || loading || stopped || !currentClient()) return;
     loading = true;
     import('./sync.ts')
       .then(({ createSyncEngine }) => {

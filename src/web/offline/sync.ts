@@ -7,7 +7,7 @@
 // Nothing is ever deleted here.
 import { Dexie } from 'dexie';
 import { api } from '../lib/api.ts';
-import { readToken, subscribeToken } from '../lib/token-store.ts';
+import { currentClient, subscribeToken } from '../lib/token-store.ts';
 import { registerBackgroundSync } from './background-sync.ts';
 import { retryDelay } from './backoff.ts';
 import { db as appDb, type OutboxRow, type OutboxState, type PortalDb } from './db.ts';
@@ -28,7 +28,7 @@ export interface SyncEngineOptions {
   db?: PortalDb;
   now?: () => number;
   random?: () => number;
-  /** The signed-in client, whose rows alone are sent; default: the stored token's data.id. */
+  /** The signed-in client, whose rows alone are sent; default: the token's or the remembered client's id. */
   currentClientId?: () => string | null;
   /** Called on every change of the stored token; default: token-store's subscribeToken. */
   subscribeToken?: (listener: () => void) => () => void;
@@ -75,7 +75,8 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
   const send = options.send ?? createHttpSend(api);
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const currentClientId = options.currentClientId ?? (() => readToken()?.data.id ?? null);
+  // The remembered client counts: with an expired token the send renews it (refresh cookie) first.
+  const currentClientId = options.currentClientId ?? (() => currentClient()?.id ?? null);
   const watchToken = options.subscribeToken ?? subscribeToken;
   const lock = options.lock ?? defaultOutboxLock();
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
