@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly body: ErrorBody | null;
   readonly fields: Record<string, string[]>;
   readonly code: string | undefined;
+  /** How long the server asked us to wait before trying again (Retry-After on 429 and 503). */
+  retryAfterMs: number | undefined;
 
   constructor(status: number, body: ErrorBody | null, fallback = `HTTP ${status}`) {
     const fields = body?.errors ?? {};
@@ -43,5 +45,16 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the status text
   }
-  return new ApiError(response.status, body, response.statusText || `HTTP ${response.status}`);
+  const error = new ApiError(response.status, body, response.statusText || `HTTP ${response.status}`);
+  error.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  return error;
+}
+
+/** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

@@ -6,7 +6,7 @@ import { render } from '../lib/test-render.tsx';
 import { db } from './db.ts';
 import { DraftNotFoundError, DraftSubmittedError } from './draft-errors.ts';
 import { createDraft } from './drafts.ts';
-import { listWaiting, onOutboxSubmitted, outboxStatus, submitDraft, useOutboxStatus } from './outbox.ts';
+import { listWaiting, onOutboxSubmitted, outboxStatus, pruneOutbox, submitDraft, useOutboxStatus } from './outbox.ts';
 import { CLIENT, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from './test-fixtures.ts';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
@@ -135,5 +135,35 @@ describe('waiting rows and status', () => {
     await act(() => db.outbox.update(rowId, { state: 'rejected' }));
     await eventually(() => expect(view.container.textContent).toBe('0/1'));
     view.unmount();
+  });
+});
+
+describe('pruneOutbox', () => {
+  it('removes accepted submissions and closed rejections older than the history, with their submitted drafts, and nothing else', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const submit = async () => {
+      const draftId = await createDraft(CLIENT, { country: 'SK' });
+      return { draftId, rowId: await submitDraft(draftId, wizardPayload()) };
+    };
+    const oldAccepted = await submit();
+    const oldClosedRejection = await submit();
+    const oldOpenRejection = await submit();
+    const oldWaiting = await submit();
+    const recentAccepted = await submit();
+    const editing = await createDraft(CLIENT, { country: 'CZ' });
+    await db.outbox.update(oldAccepted.rowId, { state: 'accepted' });
+    await db.outbox.update(oldClosedRejection.rowId, { state: 'rejected', resolvedAt: T0 });
+    await db.drafts.update(oldClosedRejection.draftId, { status: 'editing' });
+    await db.outbox.update(oldOpenRejection.rowId, { state: 'rejected' });
+    await db.outbox.update(recentAccepted.rowId, { state: 'accepted', updatedAt: T0 + 40 * DAY });
+
+    expect(await pruneOutbox(T0 + 31 * DAY, 30 * DAY)).toBe(2);
+
+    expect((await outboxRows()).map((row) => row.id)).toEqual([oldOpenRejection.rowId, oldWaiting.rowId, recentAccepted.rowId]);
+    const drafts = new Set((await db.drafts.toArray()).map((draft) => draft.id));
+    expect(drafts.has(oldAccepted.draftId)).toBe(false);
+    // A draft the user reopened after its rejection is theirs: it stays.
+    expect(drafts.has(oldClosedRejection.draftId)).toBe(true);
+    expect([oldOpenRejection.draftId, oldWaiting.draftId, recentAccepted.draftId, editing].every((id) => drafts.has(id))).toBe(true);
   });
 });

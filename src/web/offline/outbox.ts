@@ -106,3 +106,29 @@ export function useAcceptedCount(clientId: string | null | undefined): number | 
       .count();
   }, [clientId]);
 }
+
+/** How long answered submissions (and their submitted drafts) stay as history in this browser. */
+export const OUTBOX_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Removes what no one needs any more: accepted submissions and resolved rejections answered
+ * more than `keepMs` ago, with their drafts once those are submitted. Waiting rows, open
+ * rejections and drafts being edited are never touched. Answers how many rows went.
+ */
+export function pruneOutbox(now = Date.now(), keepMs = OUTBOX_HISTORY_MS, database = db): Promise<number> {
+  const before = now - keepMs;
+  return database.transaction('rw', database.drafts, database.outbox, async () => {
+    const old = await database.outbox
+      .where('[state+nextAttemptAt]')
+      .between(['accepted', Dexie.minKey], ['rejected', Dexie.maxKey])
+      .filter((row) => row.updatedAt < before && (row.state === 'accepted' || (row.state === 'rejected' && row.resolvedAt !== undefined)))
+      .toArray();
+    if (old.length === 0) return 0;
+    await database.outbox.bulkDelete(old.map((row) => row.id));
+    const draftIds = [...new Set(old.map((row) => row.draftId))];
+    const drafts = await database.drafts.bulkGet(draftIds);
+    const stillUsed = new Set((await database.outbox.where('draftId').anyOf(draftIds).toArray()).map((row) => row.draftId));
+    await database.drafts.bulkDelete(drafts.filter((draft) => draft?.status === 'submitted' && !stillUsed.has(draft.id)).map((draft) => draft!.id));
+    return old.length;
+  });
+}

@@ -117,6 +117,15 @@ describe('createHttpSend', () => {
     expect(outcome).toEqual({ type: 'retry', error: { status, code: 'internal_error', message: 'Later' } });
   });
 
+  it('keeps the Retry-After of a 429 or 503 (seconds or an HTTP date) so the retry waits at least that long', async () => {
+    const seconds = await createHttpSend(client(() => json({ message: 'Slow down', error: 'rate_limited' }, 429, { 'retry-after': '120' })).api)(row);
+    expect(seconds).toMatchObject({ type: 'retry', retryAfterMs: 120_000 });
+    const date = new Date(Date.now() + 60_000).toUTCString();
+    const dated = await createHttpSend(client(() => json({ message: 'Maintenance', error: 'internal_error' }, 503, { 'retry-after': date })).api)(row);
+    expect(dated).toMatchObject({ type: 'retry' });
+    expect((dated as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(55_000);
+  });
+
   it('waits for a sign-in on a 401 that a refresh could not cure', async () => {
     const { api, calls } = client(({ url }) => json({ message: 'Unauthorized', error: url === '/oauth/token' ? 'invalid_grant' : 'unauthorized' }, 401));
     expect(await createHttpSend(api)(row)).toEqual({ type: 'unauthorized' });

@@ -18,8 +18,8 @@ export type SendOutcome =
   | { type: 'accepted'; result: OutboxResult }
   /** The server refused the content: the draft comes back with these field errors. */
   | { type: 'rejected'; error: OutboxError; errors: Record<string, string[]> }
-  /** Might heal (no answer, 5xx, 408, 409 key still running, 425, 429): sent again after a backoff. */
-  | { type: 'retry'; error: OutboxError }
+  /** Might heal (no answer, 5xx, 408, 409 key still running, 425, 429): sent again after a backoff (at least Retry-After). */
+  | { type: 'retry'; error: OutboxError; retryAfterMs?: number }
   /** No valid session even after the API client's refresh: wait for a new sign-in. */
   | { type: 'unauthorized' };
 
@@ -67,7 +67,9 @@ export function outcomeOfError(error: unknown): SendOutcome {
   const described: OutboxError = { status: error.status, message: error.body?.message ?? error.message };
   const code = error.code ?? (error.isOffline ? 'network_error' : undefined);
   if (code) described.code = code;
-  if (error.status === 0 || error.status >= 500 || RETRY_STATUSES.has(error.status)) return { type: 'retry', error: described };
+  if (error.status === 0 || error.status >= 500 || RETRY_STATUSES.has(error.status)) {
+    return error.retryAfterMs === undefined ? { type: 'retry', error: described } : { type: 'retry', error: described, retryAfterMs: error.retryAfterMs };
+  }
   const errors = Object.keys(error.fields).length > 0 ? error.fields : { [FORM_ERROR_KEY]: [described.message] };
   return { type: 'rejected', error: described, errors };
 }

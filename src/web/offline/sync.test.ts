@@ -207,6 +207,14 @@ describe('sync engine: how each send ends', () => {
     expect((await db.outbox.get(rowId!))?.updatedAt).toBe(T0 + 2_000);
   });
 
+  it("retry: the server's Retry-After is the least the row waits", async () => {
+    const [id] = await queue(1);
+    const e = engine(recorder(() => ({ ...unavailable, retryAfterMs: 10 * 60_000 })).send);
+    await e.syncNow();
+    const row = await db.outbox.get(id!);
+    expect(row).toMatchObject({ state: 'retry', nextAttemptAt: clock() + 10 * 60_000 });
+  });
+
   it('a send that throws is a retry, not a loss', async () => {
     const [rowId] = await queue(1);
     const report = await engine(async () => {

@@ -13,7 +13,7 @@ import { retryDelay } from './backoff.ts';
 import { db as appDb, type OutboxRow, type OutboxState, type PortalDb } from './db.ts';
 import { draftDataFromPayload } from './draft-data.ts';
 import { defaultOutboxLock, type OutboxLock } from './outbox-lock.ts';
-import { onOutboxSubmitted } from './outbox.ts';
+import { onOutboxSubmitted, OUTBOX_HISTORY_MS, pruneOutbox } from './outbox.ts';
 import { createHttpSend, type SendOutboxRow, type SendOutcome } from './send-outbox-row.ts';
 
 export const SYNC_INTERVAL_MS = 30_000;
@@ -237,7 +237,9 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
         case 'retry': {
           // A fresh start (the network is back, the app restarted, "sync now") begins the ladder again.
           const failures = (mode === 'all' ? 0 : row.failures) + 1;
-          await database.outbox.put({ ...base, state: 'retry', attempts: row.attempts + 1, failures, nextAttemptAt: at + retryDelay(failures, random), lastError: outcome.error });
+          // The server's Retry-After, when it gave one, is the least we wait.
+          const delay = Math.max(retryDelay(failures, random), outcome.retryAfterMs ?? 0);
+          await database.outbox.put({ ...base, state: 'retry', attempts: row.attempts + 1, failures, nextAttemptAt: at + delay, lastError: outcome.error });
           return;
         }
         case 'unauthorized':
@@ -323,6 +325,8 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       cleanups.push(onOutboxSubmitted(() => void requestDrain('due')));
       interval = setInterval(() => void requestDrain('due'), intervalMs);
       void requestDrain('all');
+      // Old history goes once per start (the outbox and the drafts would otherwise only grow).
+      pruneOutbox(now(), OUTBOX_HISTORY_MS, database).catch((error: unknown) => console.error('The outbox history could not be pruned', error));
     },
 
     stop() {
