@@ -253,6 +253,18 @@ describe('fragile parcels (Hungary only)', () => {
   });
 });
 
+describe('returns from Hungary (RTN)', () => {
+  it('creates a return of one parcel', async () => {
+    const answer = await created(payload({ ...hungary, product: 'RTN', parcels: [wizardParcel()] }));
+    expect(answer.shipments).toHaveLength(1);
+    expect(answer.shipments[0]).toMatchObject({ product: 'RTN', receiver_country: 'HU' });
+  });
+
+  it('answers 422 on parcels for a return of two parcels (the wizard offers no second one)', async () => {
+    await expectRuleFailure(payload({ ...hungary, product: 'RTN', parcels: [wizardParcel(), wizardParcel({ reference_number: 'BOX-2' })] }), { parcels: [en(messages.singleParcelOnly)] });
+  });
+});
+
 describe('customs data for CH (TRC)', () => {
   it('answers 422 on parcels.0.hs_tariff_code without an HS code, and not on the quantity the schema defaults to 1', async () => {
     await expectRuleFailure(payload({ ...switzerland, parcels: [letterParcel()] }), { 'parcels.0.hs_tariff_code': [en(messages.hsCodeRequired)] });
