@@ -55,6 +55,9 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders and pending components too: a loader's queries (and the contract modules they
+      // parse with) would otherwise load with every page, the sign-in page included.
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: fileURLToPath(new URL('./src/web/routes', import.meta.url)),
       generatedRouteTree: fileURLToPath(new URL('./src/web/route-tree.gen.ts', import.meta.url)),
       routeFileIgnorePrefix: '-',

@@ -1,3 +1,4 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { AppShell } from '../components/layout/app-shell.tsx';
 import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
@@ -12,10 +13,6 @@ export const Route = createFileRoute('/_app')({
       throw redirect({ to: '/user/login', search: { redirect: location.href } });
     }
   },
-  // The wizard must work offline: fetch what it needs as soon as someone is signed in (not awaited).
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(pickupAddressesQueryOptions());
-  },
   component: AppLayout,
   errorComponent: ({ error }) => (
     <ShellFrame>
@@ -25,6 +22,9 @@ export const Route = createFileRoute('/_app')({
 });
 
 function AppLayout() {
+  // The wizard must work offline: fetch what it needs as soon as the signed-in shell shows (in the
+  // component, which is code-split, so the sign-in page does not load it).
+  usePrefetchQuery(pickupAddressesQueryOptions());
   return (
     <ShellFrame>
       <Outlet />

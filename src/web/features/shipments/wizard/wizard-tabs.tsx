@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
 import { stepOfPath } from './wizard-values.ts';
@@ -24,6 +24,11 @@ export function WizardTabs({ step, onSelect, errors }: { step: WizardStep; onSel
   };
   const withErrors = new Set(Object.keys(errors).map(stepOfPath));
   const reachable = (target: WizardStep) => target !== 6 || step === 5 || step === 6;
+
+  // On a phone the tabs scroll sideways: keep the current one in view.
+  useEffect(() => {
+    refs.current[step - 1]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [step]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, number> = {
