@@ -22,5 +22,9 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const DEFAULT_STALE_TIME_MS = 5 * 60 * 1000;
 
-/** Weekday flags of pickup days (Monday to Friday). */
-export const PICKUP_DAY_FLAGS = { MON: 1, TUE: 2, WED: 4, THU: 8, FRI: 16 } as const;
+
+/** Import files (spec section 5 "Import"): size and rows per file. */
+export const IMPORT_MAX_BYTES = 30 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+/** Row errors shown with an import in the history (all of them are in the result file). */
+export const IMPORT_ROW_ERRORS_SHOWN = 20;
