@@ -18,6 +18,9 @@ import { configRoutes } from './features/config/config.routes.ts';
 import { pickupPointRoutes } from './features/pickup-points/pickup-points.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { shipmentRoutes } from './features/shipments/shipments.routes.ts';
+import { registerImportJobs } from './features/imports/import-job.ts';
+import { importRoutes } from './features/imports/imports.routes.ts';
+import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
 import { idempotency } from './plugins/idempotency.ts';
@@ -37,6 +40,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Pickup-point map widgets: parcel-point country -> https URL. */
   pickupWidgets?: Record<string, string>;
+  /** pg-boss on the application's database (imports); without it, imports answer 503. */
+  jobQueue?: JobQueueOptions;
 }
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
@@ -82,6 +87,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminCompanyRoutes, { db });
   await app.register(shipmentRoutes, { db });
   await app.register(pickupPointRoutes, { db });
+  const queue = options.jobQueue ? await startJobQueue(options.jobQueue, app.log) : null;
+  if (queue) {
+    await registerImportJobs(queue, db, app.log);
+    // Stop taking jobs before the database closes; a running import resumes on the next start.
+    app.addHook('onClose', async () => queue.stop({ graceful: true, timeout: 10_000 }));
+  }
+  await app.register(importRoutes, { db, queue });
   await app.register(configRoutes, { config: { pickup_widgets: pickupWidgets } });
 
   await app.register(webApp, { root: options.webRoot ?? '' });

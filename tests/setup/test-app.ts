@@ -34,11 +34,13 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
-export async function createTestApp(options: Partial<AppOptions> & { seed?: boolean } = {}): Promise<TestApp> {
+/** `jobs: true` starts the job queue (imports) on the test database; other tests skip its start-up. */
+export async function createTestApp(options: Partial<AppOptions> & { seed?: boolean; jobs?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
-  if (options.seed !== false) await seedDemo(database.db);
-  const app = await createApp({ db: database.db, webRoot: null, ...options });
+  const { seed, jobs, ...appOptions } = options;
+  if (seed !== false) await seedDemo(database.db);
+  const app = await createApp({ db: database.db, webRoot: null, ...(jobs ? { jobQueue: database.jobQueue } : {}), ...appOptions });
   await app.ready();
   return {
     app,

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { fromPglite, type ConstructorOptions as JobQueueOptions } from 'pg-boss';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -17,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** pg-boss on the same database: PGlite through its adapter, PostgreSQL with a small pool of its own. */
+  jobQueue: JobQueueOptions;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -30,6 +33,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    jobQueue: { db: fromPglite(client), backend: 'pglite' },
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
@@ -41,6 +45,7 @@ export function openPostgres(url: string): Database {
   return {
     db,
     kind: 'postgres',
+    jobQueue: { connectionString: url, max: 4 },
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };

@@ -21,9 +21,13 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  jsonb,
+  customType,
 } from 'drizzle-orm/pg-core';
 import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS, ROLES, SHIPMENT_STATUSES } from '../../shared/domain/enums.ts';
 import { POINT_TYPES } from '../../shared/domain/pickup-points.ts';
+import { IMPORT_STATUSES, IMPORT_TYPES } from '../../shared/contract/imports.ts';
+import type { ImportMapping } from '../../shared/domain/import-columns.ts';
 
 export const roleEnum = pgEnum('role', ROLES);
 export const productEnum = pgEnum('product', PRODUCTS);
@@ -269,6 +273,9 @@ export const shipments = pgTable(
     /** Customs value of one item and its country of origin (non-EU destinations). */
     unitValue: money('unit_value'),
     countryOrigin: char('country_origin', { length: 2 }),
+    /** The import and file row a shipment came from: one shipment per row, even when an import is resumed. */
+    importId: uuid('import_id').references(() => imports.id, { onDelete: 'set null' }),
+    importRow: integer('import_row'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -286,6 +293,7 @@ export const shipments = pgTable(
     index('shipments_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shipments_partner_idx').on(t.partnerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shipments_method_idx').on(t.deliveryMethod, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('shipments_import_row_key').on(t.importId, t.importRow),
   ],
 );
 
@@ -374,4 +382,73 @@ export const idempotencyKeys = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.key] }), index('idempotency_keys_expiry_idx').on(t.expiresAt)],
+);
+
+export const importStatusEnum = pgEnum('import_status', IMPORT_STATUSES);
+export const importTypeEnum = pgEnum('import_type', IMPORT_TYPES);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** A bulk import (spec section 3 "Import record"); its rows run as a pg-boss job. */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    type: importTypeEnum('type').notNull(),
+    status: importStatusEnum('status').notNull().default('PROCESSING'),
+    totalRows: integer('total_rows').notNull().default(0),
+    successful: integer('successful').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** Data rows done; the job resumes after them. */
+    progress: integer('progress').notNull().default(0),
+    processingTimeMs: integer('processing_time_ms'),
+    /** A message id (translated when answered) when the whole file failed. */
+    errorMessage: text('error_message'),
+    mapping: jsonb('mapping').$type<ImportMapping>(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('imports_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst())],
+);
+
+/** The uploaded bytes, apart from the record so that lists never read them. */
+export const importFiles = pgTable('import_files', {
+  importId: uuid('import_id')
+    .primaryKey()
+    .references(() => imports.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});
+
+/** The rows of an import that did not become shipments: each column's message ids. */
+export const importRowErrors = pgTable(
+  'import_row_errors',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    errors: jsonb('errors').$type<Array<{ column: string; message: string }>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);
+
+/** A company's column mapping for files with these headers (normalized, in order). */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    signature: text('signature').notNull(),
+    mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.signature] })],
 );

@@ -26,4 +26,6 @@ export type ApiErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'too_many_requests'
+  | 'conflict'
+  | 'unavailable'
   | 'internal_error';

@@ -73,6 +73,10 @@ export const messages = {
   importInterrupted: /*i18n*/ { id: 'import.interrupted', message: 'The import was interrupted and could not be finished.' },
   importRowError: /*i18n*/ { id: 'import.row.invalid', message: 'This value is not valid.' },
   importNotFound: /*i18n*/ { id: 'import.not_found', message: 'Import not found.' },
+  importResultStatus: /*i18n*/ { id: 'import.result.status', message: 'Status' },
+  importResultCreated: /*i18n*/ { id: 'import.result.created', message: 'Created' },
+  importResultFailed: /*i18n*/ { id: 'import.result.failed', message: 'Failed' },
+  importResultError: /*i18n*/ { id: 'import.result.error', message: 'Error' },
   importNotFinished: /*i18n*/ { id: 'import.not_finished', message: 'The import is still running: its result file is not ready yet.' },
 
   invalidRequest: /*i18n*/ { id: 'error.invalid_request', message: 'The request is not valid. Check the highlighted fields.' },

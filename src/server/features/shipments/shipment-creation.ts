@@ -37,7 +37,8 @@ function addError(errors: RuleErrors, field: string, id: string) {
   if (!list.includes(id)) list.push(id);
 }
 
-async function nextNumbers(db: Db, product: Product, count: number) {
+/** Item and S10 tracking numbers for `count` new shipments of one product. */
+export async function nextNumbers(db: Db, product: Product, count: number) {
   const rows = await queryRows<{ item: string; serial: string }>(
     db,
     sql`select nextval('item_number_seq')::text as item, nextval('tracking_serial_seq')::text as serial from generate_series(1, ${count})`,
@@ -49,7 +50,7 @@ async function nextNumbers(db: Db, product: Product, count: number) {
   }));
 }
 
-async function productsOf(db: Db, principal: Principal): Promise<ProductsMap> {
+export async function productsOf(db: Db, principal: Principal): Promise<ProductsMap> {
   const client = await findClientById(db, principal.clientId);
   if (!client || !client.enabled) throw new ApiError(401, 'unauthorized', messages.unauthorized);
   return (await clientInfo(db, client)).products;
@@ -65,7 +66,7 @@ async function ownPickupAddress(db: Db, principal: Principal, id: string): Promi
 }
 
 /** The single form names no pickup address: the client's first assigned one, else the company's first. */
-async function defaultPickupAddress(db: Db, principal: Principal): Promise<string | null> {
+export async function defaultPickupAddress(db: Db, principal: Principal): Promise<string | null> {
   const [assigned] = await db
     .select({ id: pickupAddresses.id })
     .from(pickupAddressClients)
@@ -100,7 +101,7 @@ async function deliveryTarget(db: Db, input: { delivery_method: DeliveryMethod; 
 }
 
 /** Receiver columns, normalised (the rules have checked that postal code and phone normalise). */
-function receiverColumns(input: ShipmentCreateParsed | WizardShipmentParsed) {
+export function receiverColumns(input: ShipmentCreateParsed | WizardShipmentParsed) {
   const country = input.receiver_country;
   return {
     receiverCompanyName: input.receiver_company_name || null,

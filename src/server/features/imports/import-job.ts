@@ -1,0 +1,133 @@
+// The import job (pg-boss queue `import`, shared by every server instance on the database). It
+// reads the stored file, checks each row with the send form's rules and creates the valid ones
+// in chunks; each chunk, its row errors and the import's progress commit together, so a job
+// resumed after a restart continues after the last committed chunk and never creates a row
+// twice. A job that keeps failing ends in the dead-letter queue, which marks the import FAILED:
+// no import stays PROCESSING forever.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import { headerSignature, mappingFromHeaders, missingRequiredFields, type ImportMapping } from '../../../shared/domain/import-columns.ts';
+import type { Role } from '../../../shared/domain/enums.ts';
+import { messages } from '../../../shared/i18n/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { clients, importFiles, importMappings, importRowErrors, imports } from '../../db/schema.ts';
+import { batchContext, insertBatch, prepareBatch, type BatchRow } from '../shipments/shipment-batch.ts';
+import { readRow, columnOf, type RowError } from './import-row.ts';
+import { ImportFileError, readImportFile } from './read-import-file.ts';
+
+export const IMPORT_QUEUE = 'import';
+export const IMPORT_DEAD_QUEUE = 'import-dead';
+/** Rows per transaction: big enough for few round trips, small enough to resume close to where it stopped. */
+export const IMPORT_CHUNK_ROWS = 1000;
+const RETRY_LIMIT = 3;
+
+export interface ImportJobData {
+  importId: string;
+}
+
+export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseLogger): Promise<void> {
+  await boss.createQueue(IMPORT_DEAD_QUEUE);
+  await boss.createQueue(IMPORT_QUEUE, {
+    retryLimit: RETRY_LIMIT,
+    retryDelay: 5,
+    retryBackoff: true,
+    // A worker that stops sending heartbeats (its process died) gives the job back after 60 s.
+    heartbeatSeconds: 60,
+    expireInSeconds: 60 * 60,
+    deadLetter: IMPORT_DEAD_QUEUE,
+  });
+  await boss.work<ImportJobData>(IMPORT_QUEUE, { localConcurrency: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    if (!job) return;
+    await processImport(db, job.data.importId, { log });
+  });
+  await boss.work<ImportJobData>(IMPORT_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
+    for (const job of jobs) await failImport(db, job.data.importId, messages.importInterrupted.id);
+  });
+}
+
+export async function failImport(db: Db, importId: string, messageId: string): Promise<void> {
+  await db
+    .update(imports)
+    .set({
+      status: 'FAILED',
+      errorMessage: messageId,
+      finishedAt: sql`now()`,
+      processingTimeMs: sql`(extract(epoch from now() - ${imports.createdAt}) * 1000)::int`,
+    })
+    .where(sql`${imports.id} = ${importId} and ${imports.status} = 'PROCESSING'`);
+}
+
+/** The mapping of an import: the user's, else the company's saved one for these headers, else what the headers say. */
+async function mappingFor(db: Db, companyId: string, chosen: ImportMapping | null, headers: readonly string[]): Promise<ImportMapping> {
+  if (chosen) return chosen;
+  const [saved] = await db
+    .select({ mapping: importMappings.mapping })
+    .from(importMappings)
+    .where(sql`${importMappings.companyId} = ${companyId} and ${importMappings.signature} = ${headerSignature(headers)}`);
+  return saved?.mapping ?? mappingFromHeaders(headers);
+}
+
+export interface ProcessOptions {
+  log?: FastifyBaseLogger | undefined;
+  /** Called after each committed chunk with the rows done (tests stop the job there, as a crash would). */
+  onChunk?: (progress: number) => void | Promise<void>;
+}
+
+export async function processImport(db: Db, importId: string, options: ProcessOptions = {}): Promise<void> {
+  const [record] = await db
+    .select({ record: imports, role: clients.role, content: importFiles.content })
+    .from(imports)
+    .innerJoin(clients, eq(clients.id, imports.clientId))
+    .innerJoin(importFiles, eq(importFiles.importId, imports.id))
+    .where(eq(imports.id, importId));
+  if (!record || record.record.status !== 'PROCESSING') return;
+  const { record: job } = record;
+
+  let sheet;
+  try {
+    sheet = await readImportFile(job.type, new Uint8Array(record.content));
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    await failImport(db, importId, error.messageId);
+    return;
+  }
+  const mapping = await mappingFor(db, job.companyId, job.mapping, sheet.headers);
+  if (missingRequiredFields(mapping).length > 0) {
+    await failImport(db, importId, messages.importColumnsMissing.id);
+    return;
+  }
+  if (job.totalRows !== sheet.rows.length) await db.update(imports).set({ totalRows: sheet.rows.length }).where(eq(imports.id, importId));
+
+  const principal = { clientId: job.clientId, companyId: job.companyId, role: record.role as Role };
+  const context = await batchContext(db, principal);
+  for (let start = job.progress; start < sheet.rows.length; start += IMPORT_CHUNK_ROWS) {
+    const end = Math.min(start + IMPORT_CHUNK_ROWS, sheet.rows.length);
+    const candidates: BatchRow[] = [];
+    const failures: Array<{ rowNumber: number; errors: RowError[] }> = [];
+    for (let index = start; index < end; index += 1) {
+      const rowNumber = sheet.rowNumbers[index]!;
+      const row = readRow(sheet.rows[index]!, mapping, sheet.headers);
+      if (row.ok) candidates.push({ rowNumber, input: row.input });
+      else failures.push({ rowNumber, errors: row.errors });
+    }
+    const prepared = await prepareBatch(db, context, candidates);
+    for (const { rowNumber, errors } of prepared.failed) {
+      failures.push({ rowNumber, errors: Object.entries(errors).flatMap(([field, ids]) => ids.map((message) => ({ column: columnOf(field, mapping, sheet.headers), message }))) });
+    }
+    await db.transaction(async (tx) => {
+      await insertBatch(tx, principal, importId, prepared.valid);
+      if (failures.length > 0) await tx.insert(importRowErrors).values(failures.map((f) => ({ importId, rowNumber: f.rowNumber, errors: f.errors }))).onConflictDoNothing();
+      await tx
+        .update(imports)
+        .set({ progress: end, successful: sql`${imports.successful} + ${prepared.valid.length}`, failed: sql`${imports.failed} + ${failures.length}` })
+        .where(eq(imports.id, importId));
+    });
+    await options.onChunk?.(end);
+  }
+  await db
+    .update(imports)
+    .set({ status: 'COMPLETED', finishedAt: sql`now()`, processingTimeMs: sql`(extract(epoch from now() - ${imports.createdAt}) * 1000)::int` })
+    .where(eq(imports.id, importId));
+  options.log?.info({ importId, rows: sheet.rows.length }, 'import completed');
+}

@@ -1,0 +1,63 @@
+// One row of an import file as the send form's payload: the mapped cells, trimmed, numbers read
+// with a decimal comma or point, checked with the same contract schema as the single send form.
+// Country and product rules that need the database are checked afterwards (shipment-batch.ts).
+import { shipmentCreateSchema, type ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
+import { IMPORT_FIELDS, NUMERIC_IMPORT_FIELDS, type ImportField, type ImportMapping } from '../../../shared/domain/import-columns.ts';
+
+export interface RowError {
+  /** The file's column header (or the portal field name when the column is not in the file). */
+  column: string;
+  /** A message id, translated when the errors are shown. */
+  message: string;
+}
+
+export type RowResult = { ok: true; input: ShipmentCreateParsed } | { ok: false; errors: RowError[] };
+
+/** "2,5", "2.5", " 1 234,50 " and "1.234,50" read as numbers; anything else is NaN (the schema says why). */
+export function parseDecimal(text: string): number {
+  let value = text.replace(/[\s\u00a0']/g, '');
+  if (value.includes(',') && value.includes('.')) {
+    // The last separator is the decimal one: "1.234,50" or "1,234.50".
+    value = value.lastIndexOf(',') > value.lastIndexOf('.') ? value.replace(/\./g, '').replace(',', '.') : value.replace(/,/g, '');
+  } else {
+    value = value.replace(',', '.');
+  }
+  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** Upper-case codes (country, product, goods type) and snake-case delivery methods as the API spells them. */
+function normalizeCode(field: ImportField, text: string): string {
+  if (field === 'receiver_country' || field === 'product' || field === 'goods_type') return text.toUpperCase();
+  if (field === 'delivery_method') return text.toLowerCase().replace(/[\s-]+/g, '_');
+  return text;
+}
+
+export function rowToPayload(cells: readonly string[], mapping: ImportMapping): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const field of IMPORT_FIELDS) {
+    const index = mapping[field];
+    if (index === undefined) continue;
+    const text = (cells[index] ?? '').trim();
+    if (text === '') continue;
+    payload[field] = NUMERIC_IMPORT_FIELDS.has(field) ? parseDecimal(text) : normalizeCode(field, text);
+  }
+  payload.delivery_method ??= 'home_delivery';
+  return payload;
+}
+
+/** The column a field's errors are reported under. */
+export function columnOf(field: string, mapping: ImportMapping, headers: readonly string[]): string {
+  const index = mapping[field as ImportField];
+  return index === undefined ? field : (headers[index] ?? field);
+}
+
+export function readRow(cells: readonly string[], mapping: ImportMapping, headers: readonly string[]): RowResult {
+  const parsed = shipmentCreateSchema.safeParse(rowToPayload(cells, mapping));
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const errors: RowError[] = [];
+  for (const issue of parsed.error.issues) {
+    const column = columnOf(String(issue.path[0] ?? ''), mapping, headers);
+    if (!errors.some((e) => e.column === column && e.message === issue.message)) errors.push({ column, message: issue.message });
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,137 @@
+// Imports as the API answers them: the upload (stored, queued, answered at once), the preview for
+// the mapping step, the history, and the result file.
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { ImportPreview, ImportRecord, ImportUpload } from '../../../shared/contract/imports.ts';
+import { headerSignature, mappingFromHeaders, missingRequiredFields } from '../../../shared/domain/import-columns.ts';
+import { IMPORT_MAX_BYTES, IMPORT_ROW_ERRORS_SHOWN } from '../../../shared/domain/limits.ts';
+import { messages } from '../../../shared/i18n/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { companies, importFiles, importMappings, importRowErrors, imports, shipments } from '../../db/schema.ts';
+import { ApiError } from '../../http-errors.ts';
+import type { Translate } from '../../i18n.ts';
+import type { Principal } from '../auth/access-tokens.ts';
+import { ImportFileError, readImportFile } from './read-import-file.ts';
+import { writeResultFile, type ResultFile } from './result-file.ts';
+
+const PREVIEW_ROWS = 5;
+const HISTORY_SIZE = 100;
+const isAdmin = (p: Principal) => p.role === 'ADMIN';
+
+function fileError(error: unknown): never {
+  if (error instanceof ImportFileError) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: { file: [error.messageId] } });
+  throw error;
+}
+
+/** The upload's bytes; only the cheap checks here (size): reading the file is the job's. */
+function decode(upload: ImportUpload): Uint8Array {
+  const bytes = Buffer.from(upload.file, 'base64');
+  if (bytes.length === 0) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: { file: [messages.importFileRequired.id] } });
+  if (bytes.length > IMPORT_MAX_BYTES) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: { file: [messages.importTooLarge.id] } });
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
+
+/** The file's columns beside the portal's fields (and the first rows), for the mapping step. */
+export async function previewImport(db: Db, principal: Principal, upload: ImportUpload): Promise<ImportPreview> {
+  const sheet = await readImportFile(upload.type, decode(upload)).catch(fileError);
+  const [saved] = await db
+    .select({ mapping: importMappings.mapping })
+    .from(importMappings)
+    .where(and(eq(importMappings.companyId, principal.companyId), eq(importMappings.signature, headerSignature(sheet.headers))));
+  const mapping = saved?.mapping ?? mappingFromHeaders(sheet.headers);
+  return { headers: sheet.headers, rows: sheet.rows.slice(0, PREVIEW_ROWS), total_rows: sheet.rows.length, mapping, missing: missingRequiredFields(mapping), saved_mapping: !!saved };
+}
+
+/** Stores the upload and its record (PROCESSING) in one transaction; the caller queues the job. */
+export async function createImport(db: Db, principal: Principal, upload: ImportUpload): Promise<string> {
+  const content = decode(upload);
+  return db.transaction(async (tx) => {
+    const [record] = await tx
+      .insert(imports)
+      .values({ companyId: principal.companyId, clientId: principal.clientId, filename: upload.filename, type: upload.type, mapping: upload.mapping ?? null })
+      .returning({ id: imports.id });
+    await tx.insert(importFiles).values({ importId: record!.id, content });
+    return record!.id;
+  });
+}
+
+/** A mapping the user chose is kept for the company's next file with the same headers. */
+export async function saveMapping(db: Db, principal: Principal, upload: ImportUpload): Promise<void> {
+  if (!upload.mapping) return;
+  const sheet = await readImportFile(upload.type, decode(upload)).catch(fileError);
+  await db
+    .insert(importMappings)
+    .values({ companyId: principal.companyId, signature: headerSignature(sheet.headers), mapping: upload.mapping })
+    .onConflictDoUpdate({ target: [importMappings.companyId, importMappings.signature], set: { mapping: upload.mapping, updatedAt: sql`now()` } });
+}
+
+export async function markImportFailed(db: Db, importId: string, messageId: string): Promise<void> {
+  await db.update(imports).set({ status: 'FAILED', errorMessage: messageId, finishedAt: sql`now()`, processingTimeMs: 0 }).where(eq(imports.id, importId));
+}
+
+/** The newest imports (the company's; every company's for admins, with its name). */
+export async function listImports(db: Db, principal: Principal, t: Translate): Promise<ImportRecord[]> {
+  const admin = isAdmin(principal);
+  const rows = await db
+    .select({ record: imports, companyName: companies.name })
+    .from(imports)
+    .innerJoin(companies, eq(companies.id, imports.companyId))
+    .where(admin ? undefined : eq(imports.companyId, principal.companyId))
+    .orderBy(desc(imports.createdAt))
+    .limit(HISTORY_SIZE);
+  const withErrors = rows.filter((r) => r.record.failed > 0).map((r) => r.record.id);
+  const errors = new Map<string, ImportRecord['row_errors']>();
+  if (withErrors.length > 0) {
+    // The first few errors of each import, in row order.
+    const firstErrors = await db
+      .select()
+      .from(importRowErrors)
+      .where(and(inArray(importRowErrors.importId, withErrors), sql`${importRowErrors.rowNumber} in (select e.row_number from import_row_errors e where e.import_id = ${importRowErrors.importId} order by e.row_number limit ${IMPORT_ROW_ERRORS_SHOWN})`))
+      .orderBy(importRowErrors.importId, importRowErrors.rowNumber);
+    for (const row of firstErrors) {
+      const list = errors.get(row.importId) ?? [];
+      for (const e of row.errors) if (list.length < IMPORT_ROW_ERRORS_SHOWN) list.push({ row: row.rowNumber, column: e.column, message: t(e.message) });
+      errors.set(row.importId, list);
+    }
+  }
+  return rows.map(({ record, companyName }) => ({
+    id: record.id,
+    ...(admin ? { company_name: companyName } : {}),
+    filename: record.filename,
+    total_shipments: record.totalRows,
+    successful_shipments: record.successful,
+    failed_shipments: record.failed,
+    progress: record.progress,
+    processing_time: record.processingTimeMs,
+    status: record.status,
+    created_at: record.createdAt.toISOString(),
+    error_message: record.errorMessage ? t(record.errorMessage) : null,
+    row_errors: errors.get(record.id) ?? [],
+  }));
+}
+
+/** GET /api/v1/shipments/import/{id}: the uploaded rows with their outcome, in the upload's format. */
+export async function importResult(db: Db, principal: Principal, id: string, t: Translate): Promise<ResultFile> {
+  const [found] = await db
+    .select({ record: imports, content: importFiles.content })
+    .from(imports)
+    .innerJoin(importFiles, eq(importFiles.importId, imports.id))
+    .where(and(eq(imports.id, id), isAdmin(principal) ? undefined : eq(imports.companyId, principal.companyId)));
+  if (!found) throw new ApiError(404, 'not_found', messages.importNotFound);
+  const { record } = found;
+  if (record.status === 'PROCESSING') throw new ApiError(409, 'conflict', messages.importNotFinished);
+  const sheet = record.status === 'FAILED' && record.errorMessage ? await readImportFile(record.type, new Uint8Array(found.content)).catch(() => null) : await readImportFile(record.type, new Uint8Array(found.content));
+  const created = await db
+    .select({ row: shipments.importRow, itemNumber: shipments.itemNumber, trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(and(eq(shipments.importId, id), isNotNull(shipments.importRow)));
+  const failures = await db.select().from(importRowErrors).where(eq(importRowErrors.importId, id));
+  return writeResultFile({
+    type: record.type,
+    filename: record.filename,
+    sheet,
+    fileError: record.errorMessage ? t(record.errorMessage) : null,
+    created: new Map(created.map((c) => [c.row!, { itemNumber: c.itemNumber, trackingNumber: c.trackingNumber }])),
+    failed: new Map(failures.map((f) => [f.rowNumber, f.errors.map((e) => `${e.column}: ${t(e.message)}`).join('; ')])),
+    labels: { status: t(messages.importResultStatus), created: t(messages.importResultCreated), failed: t(messages.importResultFailed), error: t(messages.importResultError) },
+  });
+}

@@ -1,0 +1,254 @@
+// Bulk import (POST/GET /api/v1/shipments/import…): the upload answers at once and the job on the
+// database queue creates every good row and explains every bad one; the result file in the
+// upload's format; the mapping step; a job stopped midway resumes without duplicates; scoping.
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportPreview, ImportRecord } from '../../src/shared/contract/imports.ts';
+import { messages } from '../../src/shared/i18n/messages.ts';
+import { clients, imports, shipments } from '../../src/server/db/schema.ts';
+import { processImport } from '../../src/server/features/imports/import-job.ts';
+import { createImport } from '../../src/server/features/imports/imports.service.ts';
+import { translator } from '../../src/server/i18n.ts';
+import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
+import { bearer } from './shipments-fixtures.ts';
+
+const en = translator('en');
+const sk = translator('sk');
+
+let t: TestApp;
+let userToken: string;
+let user2Token: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ jobs: true });
+  userToken = (await signIn(t.app, DEMO.user.clientId, DEMO.user.secret)).token;
+  user2Token = (await signIn(t.app, DEMO.user2.clientId, DEMO.user2.secret)).token;
+  adminToken = (await signIn(t.app, DEMO.admin.clientId, DEMO.admin.secret)).token;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const SK_HEADERS = ['Meno', 'Ulica', 'Číslo domu', 'Mesto', 'PSČ', 'Krajina', 'Telefón', 'E-mail', 'Obsah', 'Hmotnosť', 'Šírka', 'Výška', 'Dĺžka', 'Referencia'];
+const good = (n: number) => [`Ján Novák ${n}`, 'Hlavná', String(n), 'Žilina', '010 01', 'SK', '0905 123 456', 'jan@example.com', 'Semená', '2,5', '30', '20', '40', `IMP-${n}`];
+
+function csv(rows: string[][], delimiter = ';'): string {
+  return Papa.unparse(rows, { delimiter, newline: '\r\n' });
+}
+
+const base64 = (text: string | Uint8Array) => Buffer.from(text).toString('base64');
+
+async function upload(file: string | Uint8Array, options: { token?: string; type?: 'csv' | 'xlsx'; filename?: string; mapping?: Record<string, number>; language?: string } = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/shipments/import',
+    headers: { ...bearer(options.token ?? userToken), 'accept-language': options.language ?? 'en' },
+    payload: { type: options.type ?? 'csv', filename: options.filename ?? 'orders.csv', file: base64(file), ...(options.mapping ? { mapping: options.mapping } : {}) },
+  });
+}
+
+async function list(token = userToken, language = 'en'): Promise<ImportRecord[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/shipments/import', headers: { ...bearer(token), 'accept-language': language } });
+  expect(res.statusCode).toBe(200);
+  return res.json<ImportRecord[]>();
+}
+
+/** Waits until the job has finished the import. */
+async function finished(id: string, token = userToken, language = 'en'): Promise<ImportRecord> {
+  for (let i = 0; i < 200; i += 1) {
+    const record = (await list(token, language)).find((r) => r.id === id);
+    if (record && record.status !== 'PROCESSING') return record;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`import ${id} did not finish`);
+}
+
+async function started(file: string | Uint8Array, options: Parameters<typeof upload>[1] = {}) {
+  const res = await upload(file, options);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; message: string }>();
+}
+
+describe('a CSV of good and bad rows', () => {
+  let record: ImportRecord;
+  let id: string;
+
+  beforeAll(async () => {
+    const rows = [
+      SK_HEADERS,
+      good(1),
+      good(2),
+      ['Bez Mesta', 'Hlavná', '3', '', '010 01', 'SK', '0905 123 456', 'a@example.com', 'Semená', '1', '10', '10', '10', 'IMP-3'],
+      ['Zlé PSČ', 'Hlavná', '4', 'Žilina', '123', 'SK', '0905 123 456', 'a@example.com', 'Semená', '1', '10', '10', '10', 'IMP-4'],
+      ['Ťažký', 'Hlavná', '5', 'Žilina', '010 01', 'SK', '0905 123 456', 'a@example.com', 'Kamene', '40', '10', '10', '10', 'IMP-5'],
+      good(6),
+      [],
+    ];
+    const answer = await started(csv(rows));
+    id = answer.id;
+    expect(answer.message).toBe(en(messages.importStarted));
+    record = await finished(id, userToken, 'sk');
+  });
+
+  it('creates every good row and counts the bad ones', async () => {
+    expect(record).toMatchObject({ status: 'COMPLETED', total_shipments: 6, successful_shipments: 3, failed_shipments: 3, progress: 6, error_message: null, filename: 'orders.csv' });
+    expect(record.processing_time).toBeGreaterThanOrEqual(0);
+    const [created] = await t.database.db.select({ n: count() }).from(shipments).where(eq(shipments.importId, id));
+    expect(created!.n).toBe(3);
+    const [first] = await t.database.db.select().from(shipments).where(eq(shipments.referenceNumber, 'IMP-1'));
+    // Decimal comma, normalised postal code and phone, the client's default pickup address.
+    expect(first).toMatchObject({ weight: 2.5, receiverPostalCode: '010 01', receiverPhone: '+421905123456', status: 'CREATED', importRow: 2 });
+    expect(first!.pickupAddressId).not.toBeNull();
+  });
+
+  it("explains each bad row with its row number, the file's column and a message in the caller's language", () => {
+    expect(record.row_errors).toEqual([
+      { row: 4, column: 'Mesto', message: sk(messages.cityRequired) },
+      { row: 5, column: 'PSČ', message: sk(messages.postalCodeInvalid) },
+      { row: 6, column: 'Hmotnosť', message: sk(messages.tooHeavy) },
+    ]);
+  });
+
+  it('answers the result file: the rows as uploaded with status, item and tracking numbers and the error', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/shipments/import/${id}`, headers: bearer(userToken) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('result_orders.csv');
+    const parsed = Papa.parse<string[]>(res.body.replace(/^\ufeff/, ''), { delimiter: ';', skipEmptyLines: true });
+    const [header, ...rows] = parsed.data;
+    expect(header).toEqual([...SK_HEADERS, 'Status', 'item_number', 'tracking_number', 'Error']);
+    expect(rows).toHaveLength(6);
+    expect(rows[0]!.slice(-4, -2)).toEqual(['Created', expect.stringMatching(/^PP\d{10}$/)]);
+    expect(rows[0]![SK_HEADERS.length + 2]).toMatch(/^CP\d{9}SK$/);
+    expect(rows[2]!.slice(-4)).toEqual(['Failed', '', '', `Mesto: ${en(messages.cityRequired)}`]);
+  });
+
+  it('is listed for its company only; admins see it with the company name', async () => {
+    expect((await list(user2Token)).some((r) => r.id === id)).toBe(false);
+    const foreign = await t.app.inject({ method: 'GET', url: `/api/v1/shipments/import/${id}`, headers: bearer(user2Token) });
+    expect(foreign.statusCode).toBe(404);
+    const asAdmin = (await list(adminToken)).find((r) => r.id === id);
+    expect(asAdmin?.company_name).toBe('Zelená Záhrada s.r.o.');
+    expect((await list(userToken)).find((r) => r.id === id)).not.toHaveProperty('company_name');
+  });
+});
+
+describe('xlsx', () => {
+  it('imports the first sheet and answers an xlsx result', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Orders');
+    sheet.addRow(['receiver_name', 'receiver_address_line_1', 'receiver_city', 'receiver_postal_code', 'receiver_country', 'receiver_phone', 'receiver_email', 'content', 'weight', 'width', 'height', 'length']);
+    sheet.addRow(['Anna Veselá', 'Národní 1', 'Praha', '11000', 'CZ', '+420602345678', 'anna@example.com', 'Knihy', 1.25, 20, 10, 30]);
+    sheet.addRow(['Bez e-mailu', 'Národní 2', 'Praha', '11000', 'CZ', '+420602345678', '', 'Knihy', 1, 20, 10, 30]);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const { id } = await started(bytes, { type: 'xlsx', filename: 'objednávky.xlsx' });
+    expect(await finished(id)).toMatchObject({ status: 'COMPLETED', successful_shipments: 1, failed_shipments: 1 });
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/shipments/import/${id}`, headers: bearer(userToken) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''result_objedn%C3%A1vky.xlsx");
+    const result = new ExcelJS.Workbook();
+    await result.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = result.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[1]!.slice(13, 15)).toEqual(['Created', expect.stringMatching(/^PP\d{10}$/)]);
+    expect(rows[2]!.slice(13)).toEqual(['Failed', '', '', `receiver_email: ${en(messages.emailRequired)}`]);
+  });
+});
+
+describe('files that cannot be imported', () => {
+  it('ends FAILED with the reason when the content is not what the extension says', async () => {
+    const { id } = await started(csv([SK_HEADERS, good(1)]), { type: 'xlsx', filename: 'orders.xlsx' });
+    expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(messages.importTypeMismatch), successful_shipments: 0 });
+  });
+
+  it('refuses an empty upload at once', async () => {
+    const res = await upload('');
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('ends FAILED when required columns are neither named nor mapped', async () => {
+    const { id } = await started(csv([['A', 'B'], ['x', 'y']]));
+    expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(messages.importColumnsMissing) });
+  });
+});
+
+describe('the mapping step', () => {
+  const headers = ['Empfänger Name', 'Straße + Nr', 'Ort', 'Post code', 'Land', 'Tel.', 'Mail', 'Ware', 'kg', 'B', 'H', 'L'];
+  const row = ['Eva Malá', 'Hlavná 1', 'Žilina', '01001', 'SK', '+421905123456', 'eva@example.com', 'Semená', '1', '10', '10', '10'];
+  const mapping = {
+    receiver_name: 0, receiver_address_line_1: 1, receiver_city: 2, receiver_postal_code: 3, receiver_country: 4, receiver_phone: 5,
+    receiver_email: 6, content: 7, weight: 8, width: 9, height: 10, length: 11,
+  };
+
+  async function preview(): Promise<ImportPreview> {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/shipments/import/preview', headers: bearer(userToken), payload: { type: 'csv', filename: 'de.csv', file: base64(csv([headers, row])) } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ImportPreview>();
+  }
+
+  it('shows the columns that were not recognised, then imports with the chosen mapping and keeps it for the next file', async () => {
+    const before = await preview();
+    expect(before).toMatchObject({ headers, rows: [row], total_rows: 1, saved_mapping: false });
+    expect(before.missing).toEqual(expect.arrayContaining(['receiver_name', 'receiver_address_line_1', 'weight']));
+
+    const { id } = await started(csv([headers, row]), { mapping });
+    expect(await finished(id)).toMatchObject({ status: 'COMPLETED', successful_shipments: 1 });
+
+    const after = await preview();
+    expect(after).toMatchObject({ saved_mapping: true, missing: [], mapping });
+    // The next file with the same headers needs no mapping.
+    const { id: next } = await started(csv([headers, row]));
+    expect(await finished(next)).toMatchObject({ status: 'COMPLETED', successful_shipments: 1 });
+  });
+
+  it('says why a file cannot be previewed, on the file field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/shipments/import/preview', headers: bearer(userToken), payload: { type: 'csv', filename: 'x.csv', file: base64(csv([SK_HEADERS])) } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.file).toEqual([en(messages.importEmpty)]);
+  });
+});
+
+describe('a job stopped midway (a server restart)', () => {
+  it('resumes after the last committed chunk: every good row created once, counts exact', async () => {
+    const rows = [SK_HEADERS, ...Array.from({ length: 2500 }, (_, i) => (i % 10 === 9 ? ['', 'Hlavná', '1', 'Žilina', '010 01', 'SK', '0905 123 456', 'a@example.com', 'x', '1', '1', '1', '1', 'BAD'] : good(i + 1)))];
+    const [user] = await t.database.db.select().from(clients).where(eq(clients.clientId, DEMO.user.clientId));
+    const principal = { clientId: user!.id, companyId: user!.companyId, role: 'USER' as const };
+    // Stored as the route stores it, but run here rather than by the queue's worker.
+    const id = await createImport(t.database.db, principal, { type: 'csv', filename: 'big.csv', file: base64(csv(rows)) });
+
+    await expect(
+      processImport(t.database.db, id, {
+        onChunk: (progress) => {
+          if (progress === 1000) throw new Error('the server stopped');
+        },
+      }),
+    ).rejects.toThrow('the server stopped');
+    const [midway] = await t.database.db.select().from(imports).where(eq(imports.id, id));
+    expect(midway).toMatchObject({ status: 'PROCESSING', progress: 1000, successful: 900, failed: 100 });
+
+    await processImport(t.database.db, id);
+    const [done] = await t.database.db.select().from(imports).where(eq(imports.id, id));
+    expect(done).toMatchObject({ status: 'COMPLETED', progress: 2500, totalRows: 2500, successful: 2250, failed: 250 });
+    const [created] = await t.database.db.select({ n: count() }).from(shipments).where(eq(shipments.importId, id));
+    expect(created!.n).toBe(2250);
+    // Running it again (a duplicated job) changes nothing.
+    await processImport(t.database.db, id);
+    const [again] = await t.database.db.select({ n: count() }).from(shipments).where(eq(shipments.importId, id));
+    expect(again!.n).toBe(2250);
+  });
+});
+
+describe('access', () => {
+  it('needs a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/shipments/import' })).statusCode).toBe(401);
+  });
+
+  it('answers 404 for an unknown import id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/shipments/import/00000000-0000-4000-8000-000000000000', headers: bearer(userToken) });
+    expect(res.statusCode).toBe(404);
+  });
+});
