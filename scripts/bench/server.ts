@@ -1,12 +1,14 @@
 // Starts the real server (as `npm start` runs it, minus the build check) on a free port with a
 // fresh PGlite data folder, and waits for it to listen.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** Resident memory of the server's process group (npx, tsx and the server), in bytes. */
+  rssBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startServer(port: number): Promise<RunningServer> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    rssBytes: () => groupRss(child.pid!),
     async stop() {
       const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
       killGroup();
@@ -51,6 +54,11 @@ export async function startServer(port: number): Promise<RunningServer> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function groupRss(pgid: number): number {
+  const out = spawnSync('ps', ['-o', 'rss=', '-g', String(pgid)], { encoding: 'utf8' }).stdout;
+  return out.split('\n').reduce((sum, line) => sum + (Number(line.trim()) || 0), 0) * 1024;
 }
 
 function groupAlive(pgid: number): boolean {

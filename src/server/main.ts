@@ -29,6 +29,7 @@ async function main() {
     webRoot: fileURLToPath(new URL('../../dist/', import.meta.url)),
     trustProxy: env.TRUST_PROXY,
     pickupWidgets: pickupWidgets(env),
+    jobQueue: database.jobQueue,
   });
 
   let closing = false;

@@ -2,12 +2,12 @@
 // creation of the valid ones in a few statements (one numbers query per product, one insert of
 // shipments, one of events) instead of a round trip per row. The partner routing and the
 // pickup-point lookups are cached or batched: a file repeats the same few combinations.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
 import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
 import { checkShipmentRules, defaultProduct, productsFor, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { pickupAddresses, pickupPoints, shipmentEvents, shipments } from '../../db/schema.ts';
 import type { Principal } from '../auth/access-tokens.ts';
 import { choosePartner, type RoutedPartner } from './partner-routing.ts';
@@ -15,6 +15,7 @@ import { defaultPickupAddress, nextNumbers, productsOf, receiverColumns } from '
 
 type NewShipment = typeof shipments.$inferInsert;
 type PointRow = typeof pickupPoints.$inferSelect;
+const COLUMNS = getTableColumns(shipments);
 
 export interface BatchContext {
   principal: Principal;
@@ -144,19 +145,23 @@ export async function insertBatch(db: Db, principal: Principal, importId: string
     rows.forEach((row, index) => values.push({ ...row.values, ...numbers[index]!, importId, importRow: row.rowNumber }));
   }
   values.sort((a, b) => (a.importRow ?? 0) - (b.importRow ?? 0));
-  let inserted = 0;
-  // A statement holds at most 65,535 parameters: about 1,500 shipments of ~40 columns.
-  for (let start = 0; start < values.length; start += 1000) {
-    const created = await db
-      .insert(shipments)
-      .values(values.slice(start, start + 1000))
-      .onConflictDoNothing({ target: [shipments.importId, shipments.importRow] })
-      .returning({ id: shipments.id });
-    inserted += created.length;
-    if (created.length > 0) {
-      await db.insert(shipmentEvents).values(created.map((s) => ({ shipmentId: s.id, status: 'CREATED', source: 'import', clientId: principal.clientId })));
-    }
-  }
+  // One JSON parameter read by jsonb_to_recordset, and the CREATED events in the same statement:
+  // a multi-row VALUES of ~40 columns per row costs far more to build and bind (a 1,000-row chunk
+  // took ~0.5 s in Drizzle's query builder alone).
+  const columns = Object.keys(values[0]!).map((key) => COLUMNS[key as keyof typeof COLUMNS]);
+  const names = sql.raw(columns.map((c) => `"${c.name}"`).join(', '));
+  const record = sql.raw(columns.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
+  const rows = values.map((value) => Object.fromEntries(Object.entries(value).map(([key, v]) => [COLUMNS[key as keyof typeof COLUMNS].name, v])));
+  const created = await queryRows<{ n: number }>(
+    db,
+    sql`with created as (
+          insert into ${shipments} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${record})
+          on conflict (import_id, import_row) do nothing returning id
+        ), events as (
+          insert into ${shipmentEvents} (shipment_id, status, source, client_id) select id, 'CREATED', 'import', ${principal.clientId}::uuid from created returning 1
+        ) select count(*)::int as n from events`,
+  );
+  const inserted = created[0]?.n ?? 0;
   return inserted;
 }
 
