@@ -88,12 +88,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shipmentRoutes, { db });
   await app.register(pickupPointRoutes, { db });
   const queue = options.jobQueue ? await startJobQueue(options.jobQueue, app.log) : null;
+  const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;
   if (queue) {
-    await registerImportJobs(queue, db, app.log);
     // Stop taking jobs before the database closes; a running import resumes on the next start.
     app.addHook('onClose', async () => queue.stop({ graceful: true, timeout: 10_000 }));
   }
-  await app.register(importRoutes, { db, queue });
+  await app.register(importRoutes, { db, queue, wake: importJobs?.wake ?? (() => undefined) });
   await app.register(configRoutes, { config: { pickup_widgets: pickupWidgets } });
 
   await app.register(webApp, { root: options.webRoot ?? '' });

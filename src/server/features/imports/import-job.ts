@@ -26,7 +26,8 @@ export interface ImportJobData {
   importId: string;
 }
 
-export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseLogger): Promise<void> {
+/** Registers the queues and workers; answers `wake`, which makes this instance's worker look for a job now rather than at its next poll. */
+export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseLogger): Promise<{ wake: () => void }> {
   await boss.createQueue(IMPORT_DEAD_QUEUE);
   await boss.createQueue(IMPORT_QUEUE, {
     retryLimit: RETRY_LIMIT,
@@ -37,13 +38,14 @@ export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseL
     expireInSeconds: 60 * 60,
     deadLetter: IMPORT_DEAD_QUEUE,
   });
-  await boss.work<ImportJobData>(IMPORT_QUEUE, { localConcurrency: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+  const workerId = await boss.work<ImportJobData>(IMPORT_QUEUE, { localConcurrency: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     await processImport(db, job.data.importId, { log });
   });
   await boss.work<ImportJobData>(IMPORT_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
     for (const job of jobs) await failImport(db, job.data.importId, messages.importInterrupted.id);
   });
+  return { wake: () => boss.notifyWorker(workerId) };
 }
 
 export async function failImport(db: Db, importId: string, messageId: string): Promise<void> {
@@ -99,6 +101,7 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
   }
   if (job.totalRows !== sheet.rows.length) await db.update(imports).set({ totalRows: sheet.rows.length }).where(eq(imports.id, importId));
 
+  await new Promise((resolve) => setImmediate(resolve));
   const principal = { clientId: job.clientId, companyId: job.companyId, role: record.role as Role };
   const context = await batchContext(db, principal);
   for (let start = job.progress; start < sheet.rows.length; start += IMPORT_CHUNK_ROWS) {
@@ -124,6 +127,9 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
         .where(eq(imports.id, importId));
     });
     await options.onChunk?.(end);
+    // PGlite runs in this thread and answers through promises only: without a turn of the event
+    // loop between chunks, no HTTP request would be read until the whole import is done.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   await db
     .update(imports)

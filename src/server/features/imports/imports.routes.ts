@@ -22,7 +22,7 @@ export function attachment(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export async function importRoutes(app: FastifyInstance, { db, queue }: { db: Db; queue: PgBoss | null }) {
+export async function importRoutes(app: FastifyInstance, { db, queue, wake }: { db: Db; queue: PgBoss | null; wake: () => void }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -41,6 +41,8 @@ export async function importRoutes(app: FastifyInstance, { db, queue }: { db: Db
       const id = await createImport(db, principal, request.body);
       try {
         await queue.send(IMPORT_QUEUE, { importId: id } satisfies ImportJobData);
+        // This instance starts on it at once (another may still take it first: the queue decides).
+        wake();
       } catch (error) {
         await markImportFailed(db, id, messages.importInterrupted.id);
         throw error;
