@@ -15,6 +15,7 @@ import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as UserLoginRouteImport } from './routes/user/login'
 import { Route as AppShipmentItem_numberRouteImport } from './routes/_app/shipment/$item_number'
 import { Route as AppShipmentDraftsRouteImport } from './routes/_app/shipment/drafts'
+import { Route as AppShipmentImportRouteImport } from './routes/_app/shipment/import'
 import { Route as AppShipmentNewRouteImport } from './routes/_app/shipment/new'
 import { Route as AppShipmentSendRouteImport } from './routes/_app/shipment/send'
 import { Route as AppShipmentsIndexRouteImport } from './routes/_app/shipments/index'
@@ -48,6 +49,11 @@ const AppShipmentDraftsRoute = AppShipmentDraftsRouteImport.update({
   path: '/shipment/drafts',
   getParentRoute: () => AppRoute,
 } as any)
+const AppShipmentImportRoute = AppShipmentImportRouteImport.update({
+  id: '/shipment/import',
+  path: '/shipment/import',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppShipmentNewRoute = AppShipmentNewRouteImport.update({
   id: '/shipment/new',
   path: '/shipment/new',
@@ -70,6 +76,7 @@ export interface FileRoutesByFullPath {
   '/user/login': typeof UserLoginRoute
   '/shipment/$item_number': typeof AppShipmentItem_numberRoute
   '/shipment/drafts': typeof AppShipmentDraftsRoute
+  '/shipment/import': typeof AppShipmentImportRoute
   '/shipment/new': typeof AppShipmentNewRoute
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipments/': typeof AppShipmentsIndexRoute
@@ -80,6 +87,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/shipment/$item_number': typeof AppShipmentItem_numberRoute
   '/shipment/drafts': typeof AppShipmentDraftsRoute
+  '/shipment/import': typeof AppShipmentImportRoute
   '/shipment/new': typeof AppShipmentNewRoute
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipments': typeof AppShipmentsIndexRoute
@@ -92,6 +100,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/shipment/$item_number': typeof AppShipmentItem_numberRoute
   '/_app/shipment/drafts': typeof AppShipmentDraftsRoute
+  '/_app/shipment/import': typeof AppShipmentImportRoute
   '/_app/shipment/new': typeof AppShipmentNewRoute
   '/_app/shipment/send': typeof AppShipmentSendRoute
   '/_app/shipments/': typeof AppShipmentsIndexRoute
@@ -104,6 +113,7 @@ export interface FileRouteTypes {
     | '/user/login'
     | '/shipment/$item_number'
     | '/shipment/drafts'
+    | '/shipment/import'
     | '/shipment/new'
     | '/shipment/send'
     | '/shipments/'
@@ -114,6 +124,7 @@ export interface FileRouteTypes {
     | '/'
     | '/shipment/$item_number'
     | '/shipment/drafts'
+    | '/shipment/import'
     | '/shipment/new'
     | '/shipment/send'
     | '/shipments'
@@ -125,6 +136,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/shipment/$item_number'
     | '/_app/shipment/drafts'
+    | '/_app/shipment/import'
     | '/_app/shipment/new'
     | '/_app/shipment/send'
     | '/_app/shipments/'
@@ -179,6 +191,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShipmentDraftsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/shipment/import': {
+      id: '/_app/shipment/import'
+      path: '/shipment/import'
+      fullPath: '/shipment/import'
+      preLoaderRoute: typeof AppShipmentImportRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/shipment/new': {
       id: '/_app/shipment/new'
       path: '/shipment/new'
@@ -208,6 +227,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppShipmentItem_numberRoute: typeof AppShipmentItem_numberRoute
   AppShipmentDraftsRoute: typeof AppShipmentDraftsRoute
+  AppShipmentImportRoute: typeof AppShipmentImportRoute
   AppShipmentNewRoute: typeof AppShipmentNewRoute
   AppShipmentSendRoute: typeof AppShipmentSendRoute
   AppShipmentsIndexRoute: typeof AppShipmentsIndexRoute
@@ -218,6 +238,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppShipmentItem_numberRoute: AppShipmentItem_numberRoute,
   AppShipmentDraftsRoute: AppShipmentDraftsRoute,
+  AppShipmentImportRoute: AppShipmentImportRoute,
   AppShipmentNewRoute: AppShipmentNewRoute,
   AppShipmentSendRoute: AppShipmentSendRoute,
   AppShipmentsIndexRoute: AppShipmentsIndexRoute,

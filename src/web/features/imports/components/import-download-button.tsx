@@ -1,0 +1,28 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ImportRecord } from '../../../../shared/contract/imports.ts';
+
+/** The result file of one import: not ready while it runs (the server answers 409 until then). */
+export function ImportDownloadButton({ record, busy, onDownload, className = '' }: { record: ImportRecord; busy: boolean; onDownload: (record: ImportRecord) => void; className?: string }) {
+  const { t } = useLingui();
+  const { filename } = record;
+  const processing = record.status === 'PROCESSING';
+  return (
+    <button
+      type="button"
+      className={`btn btn-outline btn-sm ${className}`}
+      disabled={processing || busy}
+      aria-label={t`Download the result file of ${filename}`}
+      title={processing ? t`The result file is ready when the import has finished.` : undefined}
+      onClick={() => onDownload(record)}
+    >
+      {busy ? (
+        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+      ) : (
+        <svg xmlns="http://www.w3.org/2000/svg" className="h-4 w-4" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+          <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3" />
+        </svg>
+      )}
+      <Trans>Result file</Trans>
+    </button>
+  );
+}

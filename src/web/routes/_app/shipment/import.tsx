@@ -1,0 +1,32 @@
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { ShellLink } from '../../../components/layout/shell-link.tsx';
+import { ImportExample } from '../../../features/imports/components/import-example.tsx';
+import { ImportForm } from '../../../features/imports/components/import-form.tsx';
+import { ImportHistory } from '../../../features/imports/components/import-history.tsx';
+import { useClient } from '../../../lib/session.ts';
+
+/** /shipment/import: upload a csv/xlsx file of shipments (with a mapping step when needed) and the import history. */
+export const Route = createFileRoute('/_app/shipment/import')({
+  component: ImportPage,
+});
+
+function ImportPage() {
+  const client = useClient();
+  if (!client) return null;
+  return (
+    <div className="flex flex-col gap-4">
+      <ShellLink href="/shipments" className="link link-hover w-fit text-sm">
+        ← <Trans>Back to shipments</Trans>
+      </ShellLink>
+      <div className="flex flex-col gap-2">
+        <h1 className="text-2xl font-semibold">
+          <Trans>Import shipments</Trans>
+        </h1>
+        <ImportExample />
+      </div>
+      <ImportForm />
+      <ImportHistory isAdmin={client.role === 'ADMIN'} />
+    </div>
+  );
+}
