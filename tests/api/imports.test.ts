@@ -2,13 +2,14 @@
 // database queue creates every good row and explains every bad one; the result file in the
 // upload's format; the mapping step; a job stopped midway resumes without duplicates; scoping.
 import ExcelJS from 'exceljs';
+import { PgBoss } from 'pg-boss';
 import Papa from 'papaparse';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportRecord } from '../../src/shared/contract/imports.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
 import { clients, imports, shipments } from '../../src/server/db/schema.ts';
-import { processImport } from '../../src/server/features/imports/import-job.ts';
+import { IMPORT_DEAD_QUEUE, processImport } from '../../src/server/features/imports/import-job.ts';
 import { createImport } from '../../src/server/features/imports/imports.service.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
@@ -239,6 +240,23 @@ describe('a job stopped midway (a server restart)', () => {
     await processImport(t.database.db, id);
     const [again] = await t.database.db.select({ n: count() }).from(shipments).where(eq(shipments.importId, id));
     expect(again!.n).toBe(2250);
+  });
+});
+
+describe('an import whose job keeps failing', () => {
+  it('ends FAILED ("interrupted") through the dead-letter queue instead of staying PROCESSING', async () => {
+    const [user] = await t.database.db.select().from(clients).where(eq(clients.clientId, DEMO.user.clientId));
+    const principal = { clientId: user!.id, companyId: user!.companyId, role: 'USER' as const };
+    const id = await createImport(t.database.db, principal, { type: 'csv', filename: 'stuck.csv', file: base64(csv([SK_HEADERS, good(1)])) });
+    // What pg-boss does with a job after its last retry: another instance on the same database sends it.
+    const other = new PgBoss({ ...t.database.jobQueue, schedule: false });
+    await other.start();
+    try {
+      await other.send(IMPORT_DEAD_QUEUE, { importId: id });
+      expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(messages.importInterrupted) });
+    } finally {
+      await other.stop({ graceful: false, close: false });
+    }
   });
 });
 
