@@ -1,7 +1,8 @@
 // npm run bench:import — bulk imports end to end against the real server on the embedded
 // database: upload (base64 JSON, as the page sends it), the job on the pg-boss queue, every row
 // checked and created, until the history says COMPLETED. Prints rows/s, total time and the
-// server's peak memory growth for 10,000 and 100,000 CSV rows and 10,000 xlsx rows.
+// server's peak memory growth for 10,000 and 100,000 CSV rows and 10,000 xlsx rows. The time is
+// the upload's answer plus the server's processing_time (record created -> COMPLETED).
 // Goals (2-core machine): 10,000 CSV rows ≤ 2 s, 100,000 ≤ 20 s with < 300 MB growth, 10,000 xlsx ≤ 5 s.
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -9,6 +10,8 @@ import type { ImportRecord } from '../../src/shared/contract/imports.ts';
 import { startServer, watchdog } from './server.ts';
 
 watchdog(600);
+
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 2000);
 
 const HEADERS = ['receiver_name', 'receiver_address_line_1', 'receiver_address_number', 'receiver_city', 'receiver_postal_code', 'receiver_country', 'receiver_phone', 'receiver_email', 'content', 'weight', 'width', 'height', 'length', 'reference_number', 'cod_amount'];
 const CITIES = [['Žilina', '010 01'], ['Bratislava', '811 01'], ['Košice', '040 01'], ['Nitra', '949 01']] as const;
@@ -55,15 +58,17 @@ try {
       const list = (await fetch(`${server.url}/api/v1/shipments/import`, { headers }).then((r) => r.json())) as ImportRecord[];
       record = list.find((r) => r.id === id);
       if (record && record.status !== 'PROCESSING') break;
-      // The page polls every 2 s while an import runs; 250 ms here keeps the measure honest.
-      await new Promise((r) => setTimeout(r, 250));
+      // The page polls every 2 s while an import runs (BENCH_POLL_MS to change it): every poll is
+      // served between two chunks and slows the job a little, as the page does.
+      await new Promise((r) => setTimeout(r, POLL_MS));
     }
-    const seconds = (performance.now() - started) / 1000;
+    // From the upload to the record's COMPLETED on the server (the poll's granularity left out).
+    const seconds = (uploadedMs + (record.processing_time ?? 0)) / 1000;
     clearInterval(sampler);
     const ok = record.status === 'COMPLETED' && record.successful_shipments === rowCount && seconds <= goalSeconds;
     console.log(
       `${label.padEnd(22)} ${seconds.toFixed(2).padStart(6)} s  ${(rowCount / seconds).toFixed(0).padStart(6)} rows/s  upload answered in ${uploadedMs.toFixed(0)} ms  ` +
-        `created ${record.successful_shipments}/${rowCount}  memory +${((peak - baseline) / 1024 / 1024).toFixed(0)} MB (peak ${(peak / 1024 / 1024).toFixed(0)} MB)  goal ≤ ${goalSeconds} s: ${ok ? 'met' : 'MISSED'}`,
+        `created ${record.successful_shipments}/${rowCount} memory +${((peak - baseline) / 1024 / 1024).toFixed(0)} MB (peak ${(peak / 1024 / 1024).toFixed(0)} MB)  goal ≤ ${goalSeconds} s: ${ok ? 'met' : 'MISSED'}`,
     );
     return ok;
   }
