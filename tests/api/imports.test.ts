@@ -249,13 +249,15 @@ describe('an import whose job keeps failing', () => {
     const principal = { clientId: user!.id, companyId: user!.companyId, role: 'USER' as const };
     const id = await createImport(t.database.db, principal, { type: 'csv', filename: 'stuck.csv', file: base64(csv([SK_HEADERS, good(1)])) });
     // What pg-boss does with a job after its last retry: another instance on the same database sends it.
-    const other = new PgBoss({ ...t.database.jobQueue, schedule: false });
+    const other = new PgBoss({ ...t.database.jobQueue, schedule: false, supervise: false });
+    other.on('error', () => undefined);
     await other.start();
     try {
       await other.send(IMPORT_DEAD_QUEUE, { importId: id });
       expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(messages.importInterrupted) });
     } finally {
-      await other.stop({ graceful: false, close: false });
+      // Its own pool on PostgreSQL is closed; PGlite is the test database's, closed with it.
+      await other.stop({ graceful: false, close: t.database.kind === 'postgres' });
     }
   });
 });
