@@ -11,7 +11,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { pickupAddresses, pickupPoints, shipmentEvents, shipments } from '../../db/schema.ts';
 import type { Principal } from '../auth/access-tokens.ts';
 import { choosePartner, type RoutedPartner } from './partner-routing.ts';
-import { defaultPickupAddress, nextNumbers, productsOf, receiverColumns } from './shipment-creation.ts';
+import { defaultPickupAddress, formShipmentColumns, nextNumbers, productsOf } from './shipment-creation.ts';
 
 type NewShipment = typeof shipments.$inferInsert;
 type PointRow = typeof pickupPoints.$inferSelect;
@@ -98,29 +98,7 @@ export async function prepareBatch(db: Db, context: BatchContext, rows: readonly
         prepared.valid.push({
           rowNumber,
           product,
-          values: {
-            ...receiverColumns(input),
-            referenceNumber: input.reference_number || null,
-            companyId: context.principal.companyId,
-            clientId: context.principal.clientId,
-            pickupAddressId,
-            partnerId: partner.id,
-            partnerName: partner.name,
-            product,
-            deliveryMethod,
-            goodsType: input.goods_type,
-            pickupPointId: point?.id ?? null,
-            weight: input.weight,
-            width: input.width,
-            height: input.height,
-            length: input.length,
-            quantity: input.quantity ?? null,
-            hsTariffCode: input.hs_tariff_code || null,
-            codAmount: input.cod_amount ?? null,
-            insurance: input.insurance ?? null,
-            content: input.content,
-            info: input.info || null,
-          },
+          values: formShipmentColumns(input, { principal: context.principal, pickupAddressId, partner, product, deliveryMethod, pointId: point?.id ?? null }),
         });
         continue;
       }

@@ -101,7 +101,7 @@ async function deliveryTarget(db: Db, input: { delivery_method: DeliveryMethod; 
 }
 
 /** Receiver columns, normalised (the rules have checked that postal code and phone normalise). */
-export function receiverColumns(input: ShipmentCreateParsed | WizardShipmentParsed) {
+function receiverColumns(input: ShipmentCreateParsed | WizardShipmentParsed) {
   const country = input.receiver_country;
   return {
     receiverCompanyName: input.receiver_company_name || null,
@@ -134,6 +134,36 @@ async function insertAll(db: Db, principal: Principal, rows: NewShipment[]) {
   });
 }
 
+/** The columns of a shipment made from the single send form's payload (the form and imports), numbers aside. */
+export function formShipmentColumns(
+  input: ShipmentCreateParsed,
+  target: { principal: Principal; pickupAddressId: string | null; partner: RoutedPartner; product: Product; deliveryMethod: DeliveryMethod; pointId: string | null },
+): Omit<NewShipment, 'itemNumber' | 'trackingNumber'> {
+  return {
+    ...receiverColumns(input),
+    referenceNumber: input.reference_number || null,
+    companyId: target.principal.companyId,
+    clientId: target.principal.clientId,
+    pickupAddressId: target.pickupAddressId,
+    partnerId: target.partner.id,
+    partnerName: target.partner.name,
+    product: target.product,
+    deliveryMethod: target.deliveryMethod,
+    goodsType: input.goods_type,
+    pickupPointId: target.pointId,
+    weight: input.weight,
+    width: input.width,
+    height: input.height,
+    length: input.length,
+    quantity: input.quantity ?? null,
+    hsTariffCode: input.hs_tariff_code || null,
+    codAmount: input.cod_amount ?? null,
+    insurance: input.insurance ?? null,
+    content: input.content,
+    info: input.info || null,
+  };
+}
+
 /** POST /api/v1/shipments/store: one shipment from the single send form. */
 export async function createShipment(db: Db, principal: Principal, input: ShipmentCreateParsed) {
   const products = await productsOf(db, principal);
@@ -151,30 +181,7 @@ export async function createShipment(db: Db, principal: Principal, input: Shipme
   const partner = await route(db, { country, product, deliveryMethod, pickupAddressId, point });
   const [numbers] = await nextNumbers(db, product, 1);
   const [row] = await insertAll(db, principal, [
-    {
-      ...numbers!,
-      ...receiverColumns(input),
-      referenceNumber: input.reference_number || null,
-      companyId: principal.companyId,
-      clientId: principal.clientId,
-      pickupAddressId,
-      partnerId: partner.id,
-      partnerName: partner.name,
-      product,
-      deliveryMethod,
-      goodsType: input.goods_type,
-      pickupPointId: point?.id ?? null,
-      weight: input.weight,
-      width: input.width,
-      height: input.height,
-      length: input.length,
-      quantity: input.quantity ?? null,
-      hsTariffCode: input.hs_tariff_code || null,
-      codAmount: input.cod_amount ?? null,
-      insurance: input.insurance ?? null,
-      content: input.content,
-      info: input.info || null,
-    },
+    { ...numbers!, ...formShipmentColumns(input, { principal, pickupAddressId, partner, product, deliveryMethod, pointId: point?.id ?? null }) },
   ]);
   return toShipment(row!);
 }

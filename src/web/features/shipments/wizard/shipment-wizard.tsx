@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { ClientInfo } from '../../../../shared/contract/auth.ts';
 import { singleParcelOnly } from '../../../../shared/domain/wizard-rules.ts';
@@ -45,7 +45,8 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
   // not when the field is left (which would shift the layout under the pointer).
   const form = useForm<WizardDraftData>({ defaultValues: draft.data, mode: 'onChange' });
   const { setError, clearErrors, getValues, setFocus } = form;
-  const rejected = draft.status === 'rejected' && draft.errors ? toFormErrors(draft.errors) : null;
+  // The server's answer to a rejected submission, as the draft was opened (the wizard is keyed by draft).
+  const [rejected] = useState(() => (draft.status === 'rejected' && draft.errors ? toFormErrors(draft.errors) : null));
   const [step, setStep] = useState<WizardStep>(() => (rejected ? (firstStepWithError(rejected) ?? draft.step) : draft.step));
   // (A refusal without fields opens on the summary: stepOfPath puts unknown paths on step 6.)
   const [submitted, setSubmitted] = useState(false);
@@ -55,11 +56,14 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
 
   // The field to focus once the step showing it has rendered.
   const focusAfterRender = useRef<FieldPath<WizardDraftData> | null>(null);
-  const showErrors = (errors: WizardErrors) => {
-    for (const [path, ids] of Object.entries(errors)) setError(errorPath(path), { type: 'rules', message: ids[0] });
-    const first = Object.keys(errors)[0];
-    focusAfterRender.current = first ? errorPath(first) : null;
-  };
+  const showErrors = useCallback(
+    (errors: WizardErrors) => {
+      for (const [path, ids] of Object.entries(errors)) setError(errorPath(path), { type: 'rules', message: ids[0] });
+      const first = Object.keys(errors)[0];
+      focusAfterRender.current = first ? errorPath(first) : null;
+    },
+    [setError],
+  );
   useEffect(() => {
     const path = focusAfterRender.current;
     focusAfterRender.current = null;
@@ -72,11 +76,10 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
     }
   });
 
-  // The server's answer to a rejected submission, once, on the fields it names.
+  // Once, on the fields it names (both dependencies are stable).
   useEffect(() => {
     if (rejected) showErrors(Object.fromEntries(Object.entries(rejected).filter(([path]) => path !== FORM_ERROR_KEY)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the draft as it was opened
-  }, []);
+  }, [rejected, showErrors]);
 
   const goTo = (next: WizardStep) => {
     setFailure(null);

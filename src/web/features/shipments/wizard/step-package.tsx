@@ -10,6 +10,13 @@ import { useShipmentLabels } from '../components/use-shipment-labels.ts';
 import { FieldErrorText, useFieldError } from './field-error.tsx';
 import { deliveryMethodOf, emptyParcel } from './wizard-values.ts';
 
+/** Each size field with its limit ("max N cm" from the shared limits, so it works offline). */
+const DIMENSIONS = [
+  { field: 'width', limit: 'maxWidth' },
+  { field: 'height', limit: 'maxHeight' },
+  { field: 'length', limit: 'maxLength' },
+] as const;
+
 /** The most parcels one submission may hold (the contract's limit). */
 const MAX_PARCELS = 50;
 
@@ -34,6 +41,7 @@ export function StepPackage() {
   const [country = '', product] = useWatch<WizardDraftData, ['country', 'product']>({ name: ['country', 'product'] });
   const limits = sizeLimits(country, product, deliveryMethodOf(getValues()));
   const customs = needsCustoms(country);
+  const dimensionLabels = { width: t`Width (cm)`, height: t`Height (cm)`, length: t`Length (cm)` };
   const canAdd = !singleParcelOnly(country, product) && fields.length < MAX_PARCELS;
 
   return (
@@ -73,36 +81,19 @@ export function StepPackage() {
             </div>
             <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
               <WizardText path={`parcels.${index}.weight`} label={t`Weight (kg)`} type="number" step="0.001" min="0" inputMode="decimal" numeric />
-              <WizardText
-                path={`parcels.${index}.width`}
-                label={t`Width (cm)`}
-                type="number"
-                step="1"
-                min="0"
-                inputMode="numeric"
-                numeric
-                placeholder={limits ? t`max ${limits.maxWidth} cm` : undefined}
-              />
-              <WizardText
-                path={`parcels.${index}.height`}
-                label={t`Height (cm)`}
-                type="number"
-                step="1"
-                min="0"
-                inputMode="numeric"
-                numeric
-                placeholder={limits ? t`max ${limits.maxHeight} cm` : undefined}
-              />
-              <WizardText
-                path={`parcels.${index}.length`}
-                label={t`Length (cm)`}
-                type="number"
-                step="1"
-                min="0"
-                inputMode="numeric"
-                numeric
-                placeholder={limits ? t`max ${limits.maxLength} cm` : undefined}
-              />
+              {DIMENSIONS.map(({ field, limit }) => (
+                <WizardText
+                  key={field}
+                  path={`parcels.${index}.${field}`}
+                  label={dimensionLabels[field]}
+                  type="number"
+                  step="1"
+                  min="0"
+                  inputMode="numeric"
+                  numeric
+                  placeholder={limits ? t`max ${limits[limit]} cm` : undefined}
+                />
+              ))}
               <WizardText path={`parcels.${index}.reference_number`} label={t`Parcel reference`} />
               {customs && (
                 <>
