@@ -1,10 +1,10 @@
 // Opens the database: embedded PGlite in a data folder (or in memory for tests), or PostgreSQL
 // through DATABASE_URL. Both speak through the same Drizzle API and the same migrations.
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -59,4 +59,14 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The PGlite connection behind a Drizzle database or transaction, for what only PGlite offers
+ * (COPY from a Blob); null on PostgreSQL. Drizzle keeps it on the session, which it does not type
+ * as public.
+ */
+export function pgliteClientOf(db: Db): Pick<PgliteTransaction, 'query'> | null {
+  const session = (db as unknown as { session: unknown }).session;
+  return session instanceof PgliteSession ? (session as unknown as { client: Pick<PgliteTransaction, 'query'> }).client : null;
 }

@@ -11,8 +11,9 @@ import { headerSignature, mappingFromHeaders, missingRequiredFields, type Import
 import type { Role } from '../../../shared/domain/enums.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { clients, importFiles, importMappings, importRowErrors, imports } from '../../db/schema.ts';
+import { clients, importMappings, importRowErrors, imports } from '../../db/schema.ts';
 import { batchContext, insertBatch, prepareBatch, type BatchRow } from '../shipments/shipment-batch.ts';
+import { loadImportFile } from './import-files.ts';
 import { readRow, columnOf, type RowError } from './import-row.ts';
 import { ImportFileError, readImportFile } from './read-import-file.ts';
 
@@ -78,17 +79,21 @@ export interface ProcessOptions {
 
 export async function processImport(db: Db, importId: string, options: ProcessOptions = {}): Promise<void> {
   const [record] = await db
-    .select({ record: imports, role: clients.role, content: importFiles.content })
+    .select({ record: imports, role: clients.role })
     .from(imports)
     .innerJoin(clients, eq(clients.id, imports.clientId))
-    .innerJoin(importFiles, eq(importFiles.importId, imports.id))
     .where(eq(imports.id, importId));
   if (!record || record.record.status !== 'PROCESSING') return;
   const { record: job } = record;
+  const content = await loadImportFile(db, importId);
+  if (!content) {
+    await failImport(db, importId, messages.importInterrupted.id);
+    return;
+  }
 
   let sheet;
   try {
-    sheet = await readImportFile(job.type, new Uint8Array(record.content));
+    sheet = await readImportFile(job.type, content);
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
     await failImport(db, importId, error.messageId);

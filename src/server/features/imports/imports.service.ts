@@ -6,10 +6,11 @@ import { headerSignature, mappingFromHeaders, missingRequiredFields } from '../.
 import { IMPORT_MAX_BYTES, IMPORT_ROW_ERRORS_SHOWN } from '../../../shared/domain/limits.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, importFiles, importMappings, importRowErrors, imports, shipments } from '../../db/schema.ts';
+import { companies, importMappings, importRowErrors, imports, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
 import type { Translate } from '../../i18n.ts';
 import type { Principal } from '../auth/access-tokens.ts';
+import { loadImportFile, storeImportFile } from './import-files.ts';
 import { ImportFileError, readImportFile } from './read-import-file.ts';
 import { writeResultFile, type ResultFile } from './result-file.ts';
 
@@ -23,7 +24,7 @@ function fileError(error: unknown): never {
 }
 
 /** The upload's bytes; only the cheap checks here (size): reading the file is the job's. */
-function decode(upload: ImportUpload): Uint8Array {
+function decode(upload: ImportUpload): Uint8Array<ArrayBuffer> {
   const bytes = Buffer.from(upload.file, 'base64');
   if (bytes.length === 0) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: { file: [messages.importFileRequired.id] } });
   if (bytes.length > IMPORT_MAX_BYTES) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: { file: [messages.importTooLarge.id] } });
@@ -49,7 +50,7 @@ export async function createImport(db: Db, principal: Principal, upload: ImportU
       .insert(imports)
       .values({ companyId: principal.companyId, clientId: principal.clientId, filename: upload.filename, type: upload.type, mapping: upload.mapping ?? null })
       .returning({ id: imports.id });
-    await tx.insert(importFiles).values({ importId: record!.id, content });
+    await storeImportFile(tx, record!.id, content);
     return record!.id;
   });
 }
@@ -112,14 +113,14 @@ export async function listImports(db: Db, principal: Principal, t: Translate): P
 /** GET /api/v1/shipments/import/{id}: the uploaded rows with their outcome, in the upload's format. */
 export async function importResult(db: Db, principal: Principal, id: string, t: Translate): Promise<ResultFile> {
   const [found] = await db
-    .select({ record: imports, content: importFiles.content })
+    .select({ record: imports })
     .from(imports)
-    .innerJoin(importFiles, eq(importFiles.importId, imports.id))
     .where(and(eq(imports.id, id), isAdmin(principal) ? undefined : eq(imports.companyId, principal.companyId)));
-  if (!found) throw new ApiError(404, 'not_found', messages.importNotFound);
+  const content = found ? await loadImportFile(db, id) : null;
+  if (!found || !content) throw new ApiError(404, 'not_found', messages.importNotFound);
   const { record } = found;
   if (record.status === 'PROCESSING') throw new ApiError(409, 'conflict', messages.importNotFinished);
-  const sheet = record.status === 'FAILED' && record.errorMessage ? await readImportFile(record.type, new Uint8Array(found.content)).catch(() => null) : await readImportFile(record.type, new Uint8Array(found.content));
+  const sheet = record.status === 'FAILED' && record.errorMessage ? await readImportFile(record.type, content).catch(() => null) : await readImportFile(record.type, content);
   const created = await db
     .select({ row: shipments.importRow, itemNumber: shipments.itemNumber, trackingNumber: shipments.trackingNumber })
     .from(shipments)
