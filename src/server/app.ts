@@ -20,6 +20,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { shipmentRoutes } from './features/shipments/shipments.routes.ts';
 import { registerImportJobs } from './features/imports/import-job.ts';
 import { importRoutes } from './features/imports/imports.routes.ts';
+import { documentRoutes } from './features/documents/documents.routes.ts';
 import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
@@ -86,6 +87,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db });
   await app.register(adminCompanyRoutes, { db });
   await app.register(shipmentRoutes, { db });
+  await app.register(documentRoutes, { db });
   await app.register(pickupPointRoutes, { db });
   const queue = options.jobQueue ? await startJobQueue(options.jobQueue, app.log) : null;
   const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;

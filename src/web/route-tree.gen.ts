@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
+import { Route as AppManifestsRouteImport } from './routes/_app/manifests'
 import { Route as UserLoginRouteImport } from './routes/user/login'
 import { Route as AppShipmentItem_numberRouteImport } from './routes/_app/shipment/$item_number'
 import { Route as AppShipmentDraftsRouteImport } from './routes/_app/shipment/drafts'
@@ -32,6 +33,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppSplatRoute = AppSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManifestsRoute = AppManifestsRouteImport.update({
+  id: '/manifests',
+  path: '/manifests',
   getParentRoute: () => AppRoute,
 } as any)
 const UserLoginRoute = UserLoginRouteImport.update({
@@ -73,6 +79,7 @@ const AppShipmentsIndexRoute = AppShipmentsIndexRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/$': typeof AppSplatRoute
+  '/manifests': typeof AppManifestsRoute
   '/user/login': typeof UserLoginRoute
   '/shipment/$item_number': typeof AppShipmentItem_numberRoute
   '/shipment/drafts': typeof AppShipmentDraftsRoute
@@ -83,6 +90,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
+  '/manifests': typeof AppManifestsRoute
   '/user/login': typeof UserLoginRoute
   '/': typeof AppIndexRoute
   '/shipment/$item_number': typeof AppShipmentItem_numberRoute
@@ -96,6 +104,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/_app/$': typeof AppSplatRoute
+  '/_app/manifests': typeof AppManifestsRoute
   '/user/login': typeof UserLoginRoute
   '/_app/': typeof AppIndexRoute
   '/_app/shipment/$item_number': typeof AppShipmentItem_numberRoute
@@ -110,6 +119,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/manifests'
     | '/user/login'
     | '/shipment/$item_number'
     | '/shipment/drafts'
@@ -120,6 +130,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
+    | '/manifests'
     | '/user/login'
     | '/'
     | '/shipment/$item_number'
@@ -132,6 +143,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/_app/$'
+    | '/_app/manifests'
     | '/user/login'
     | '/_app/'
     | '/_app/shipment/$item_number'
@@ -168,6 +180,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof AppSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/manifests': {
+      id: '/_app/manifests'
+      path: '/manifests'
+      fullPath: '/manifests'
+      preLoaderRoute: typeof AppManifestsRouteImport
       parentRoute: typeof AppRoute
     }
     '/user/login': {
@@ -224,6 +243,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
+  AppManifestsRoute: typeof AppManifestsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppShipmentItem_numberRoute: typeof AppShipmentItem_numberRoute
   AppShipmentDraftsRoute: typeof AppShipmentDraftsRoute
@@ -235,6 +255,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
+  AppManifestsRoute: AppManifestsRoute,
   AppIndexRoute: AppIndexRoute,
   AppShipmentItem_numberRoute: AppShipmentItem_numberRoute,
   AppShipmentDraftsRoute: AppShipmentDraftsRoute,

@@ -216,6 +216,36 @@ export const appSettings = pgTable('app_settings', {
 });
 
 /** Item numbers (PP + 10 digits) and S10 serials come from sequences: unique across instances. */
+export const manifestNumberSeq = pgSequence('manifest_number_seq', { startWith: 1 });
+
+/**
+ * A hand-over manifest (spec section 3): the CREATED shipments of one pickup address and partner
+ * that a driver takes. Its id (MF + 10 digits) is printed and barcoded on the PDF; the PDF itself
+ * is drawn from the shipments it took whenever it is downloaded.
+ */
+export const manifests = pgTable(
+  'manifests',
+  {
+    id: text('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    pickupAddressId: uuid('pickup_address_id').references(() => pickupAddresses.id, { onDelete: 'set null' }),
+    partnerId: integer('partner_id').references(() => partners.id),
+    partnerName: text('partner_name').notNull(),
+    importId: uuid('import_id').references(() => imports.id, { onDelete: 'set null' }),
+    shipmentCount: integer('shipment_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('manifests_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('manifests_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
 export const itemNumberSeq = pgSequence('item_number_seq', { startWith: 1000001 });
 export const trackingSerialSeq = pgSequence('tracking_serial_seq', { startWith: 10000001, maxValue: 99999999, cycle: true });
 
@@ -276,6 +306,8 @@ export const shipments = pgTable(
     /** The import and file row a shipment came from: one shipment per row, even when an import is resumed. */
     importId: uuid('import_id').references(() => imports.id, { onDelete: 'set null' }),
     importRow: integer('import_row'),
+    /** The hand-over manifest that took the shipment (status MANIFESTED and later). */
+    manifestId: text('manifest_id').references(() => manifests.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -294,6 +326,8 @@ export const shipments = pgTable(
     index('shipments_partner_idx').on(t.partnerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shipments_method_idx').on(t.deliveryMethod, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('shipments_import_row_key').on(t.importId, t.importRow),
+    // Partial: a new shipment (no manifest yet) costs this index nothing.
+    index('shipments_manifest_idx').on(t.manifestId).where(sql`${t.manifestId} is not null`),
   ],
 );
 

@@ -28,3 +28,9 @@ export const IMPORT_MAX_BYTES = 30 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
 /** Row errors shown with an import in the history (all of them are in the result file). */
 export const IMPORT_ROW_ERRORS_SHOWN = 20;
+
+/** Labels in one bulk PDF (250 A4 sheets), and shipments in one manifest request. */
+export const LABELS_MAX_ITEMS = 1000;
+export const MANIFEST_MAX_ITEMS = 5000;
+/** Quarters of an A4 sheet: a half-used sheet starts at the next free one. */
+export const LABEL_A4_POSITIONS = [1, 2, 3, 4] as const;

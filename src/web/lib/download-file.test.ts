@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { filenameFromContentDisposition, saveBlob, saveResponse } from './download-file.ts';
+import { blobFromBase64, filenameFromContentDisposition, saveBlob, saveResponse } from './download-file.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -61,5 +61,13 @@ describe('saveBlob and saveResponse', () => {
     await saveResponse(new Response('x', { headers: { 'content-disposition': `attachment; filename*=UTF-8''v%C3%BDsledok.csv` } }), 'import.csv');
     await saveResponse(new Response('x'), 'import.csv');
     expect(clicked.map((a) => a.download)).toEqual(['výsledok.csv', 'import.csv']);
+  });
+});
+
+describe('blobFromBase64', () => {
+  it('turns a base64 file of a JSON answer back into its bytes', async () => {
+    const blob = blobFromBase64(btoa('%PDF-1.7\n\u00e2\u00e3'), 'application/pdf');
+    expect(blob.type).toBe('application/pdf');
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([...'%PDF-1.7\n'].map((c) => c.charCodeAt(0)).concat([0xe2, 0xe3]));
   });
 });

@@ -1,4 +1,4 @@
-// Saving a file the API answered (result files, later other exports): the name from the response's
+// Saving a file the API answered (result files, labels, manifests): the name from the response's
 // Content-Disposition, the bytes through an object URL and a temporary <a download>, because
 // authenticated downloads go through fetch (bearer header) and cannot be plain links.
 
@@ -54,4 +54,12 @@ export function saveBlob(blob: Blob, filename: string): void {
 export async function saveResponse(response: Response, fallbackName: string): Promise<void> {
   const blob = await response.blob();
   saveBlob(blob, filenameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackName);
+}
+
+/** The bytes of a base64 string (a JSON answer carrying a file, such as a label) as a Blob of `type`. */
+export function blobFromBase64(base64: string, type: string): Blob {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
 }

@@ -1,3 +1,4 @@
+import { attachment } from '../../attachment.ts';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,12 +16,6 @@ import { createImport, importResult, listImports, markImportFailed, previewImpor
 /** A 30 MB file as base64 in JSON, with room for the rest of the body. */
 const UPLOAD_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024;
 const idParams = z.object({ id: z.uuid(messages.importNotFound.id) });
-
-/** RFC 6266 attachment header: an ASCII fallback and the UTF-8 name. */
-export function attachment(filename: string): string {
-  const ascii = filename.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 export async function importRoutes(app: FastifyInstance, { db, queue, wake }: { db: Db; queue: PgBoss | null; wake: () => void }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

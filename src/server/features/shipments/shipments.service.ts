@@ -113,6 +113,11 @@ async function findScoped(db: Db, principal: Principal, itemNumber: string): Pro
   return row;
 }
 
+/** The status of a shipment the caller may see, or null. */
+export async function shipmentStatus(db: Db, principal: Principal, itemNumber: string) {
+  return (await findScoped(db, principal, itemNumber))?.status ?? null;
+}
+
 export async function getShipment(db: Db, principal: Principal, itemNumber: string) {
   const row = await findScoped(db, principal, itemNumber);
   if (!row) throw notFound();

@@ -3,11 +3,12 @@ import { EmptyValue } from '../../../components/ui/empty-value.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { ImportDownloadButton } from './import-download-button.tsx';
 import { hasImportErrors, ImportErrors, ImportErrorsToggle } from './import-errors.tsx';
+import { canGenerateManifest, ImportManifestButton } from './import-manifest-button.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 import { ImportCount, ProcessingTime, type ImportRowsProps } from './import-table.tsx';
 
 /** The history on phones (below sm): one card per import with the table's facts. */
-export function ImportCards({ rows, isAdmin, expanded, onToggleExpanded, downloading, onDownload }: ImportRowsProps) {
+export function ImportCards({ rows, isAdmin, expanded, onToggleExpanded, downloading, onDownload, generatingManifest, onGenerateManifest }: ImportRowsProps) {
   const { t } = useLingui();
   const format = useFormat();
   return (
@@ -66,6 +67,7 @@ export function ImportCards({ rows, isAdmin, expanded, onToggleExpanded, downloa
               <div className="card-actions items-center justify-end">
                 {hasImportErrors(r) && <ImportErrorsToggle record={r} expanded={open} controls={detailsId} onToggle={() => onToggleExpanded(r.id)} />}
                 <ImportDownloadButton record={r} busy={downloading === r.id} onDownload={onDownload} />
+                {canGenerateManifest(r) && <ImportManifestButton record={r} busy={generatingManifest === r.id} onGenerate={onGenerateManifest} />}
               </div>
             </div>
           </li>

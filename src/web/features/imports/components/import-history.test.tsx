@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportRecord } from '../../../../shared/contract/imports.ts';
+import { dismissToast } from '../../../components/ui/toast-store.ts';
+import { Toaster } from '../../../components/ui/toaster.tsx';
 import { render } from '../../../lib/test-render.tsx';
 import { refreshInterval } from '../api/get-imports.ts';
 import { ImportHistory } from './import-history.tsx';
@@ -34,7 +36,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup?.();
   cleanup = undefined;
+  act(() => dismissToast());
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 async function setup(records: ImportRecord[]) {
@@ -43,6 +47,7 @@ async function setup(records: ImportRecord[]) {
   const view = render(
     <QueryClientProvider client={client}>
       <ImportHistory isAdmin={false} />
+      <Toaster />
     </QueryClientProvider>,
   );
   cleanup = view.unmount;
@@ -84,5 +89,43 @@ describe('ImportHistory', () => {
   it('polls every 10 s, every 2 s while an import runs', () => {
     expect(refreshInterval([record({})])).toBe(10_000);
     expect(refreshInterval([record({}), record({ status: 'PROCESSING' })])).toBe(2_000);
+  });
+
+  it('generates the manifest of a completed import with shipments, and shows the server text when none is left', async () => {
+    const done = record({ id: '0c5d1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b', filename: 'done.csv' });
+    const running = record({ id: '1d6e2b3c-4d5e-4f6a-9b0c-1d2e3f4a5b6c', filename: 'running.csv', status: 'PROCESSING', processing_time: null });
+    const empty = record({ id: '2e7f3c4d-5e6f-4a7b-8c9d-2e3f4a5b6c7d', filename: 'empty.csv', successful_shipments: 0, failed_shipments: 12 });
+    const { table } = await setup([done, running, empty]);
+    const manifestButtons = [...table.querySelectorAll('button')].map((b) => b.getAttribute('aria-label')).filter((l) => l?.startsWith('Generate'));
+    expect(manifestButtons).toEqual(['Generate the manifest of done.csv']);
+
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:manifest');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const generate = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="manifest_MF0000000001.pdf"' } }),
+    );
+    vi.stubGlobal('fetch', generate);
+    const button = table.querySelector<HTMLButtonElement>('button[aria-label="Generate the manifest of done.csv"]')!;
+    await act(async () => button.click());
+    await act(async () => {
+      await vi.waitFor(() => expect(document.querySelector('.toast')?.textContent).toContain('Manifest downloaded.'));
+    });
+    expect(generate.mock.calls[0]![0]).toBe('/api/v1/manifests/generate');
+    expect(JSON.parse(String(generate.mock.calls[0]![1]!.body))).toEqual({ importId: done.id });
+    expect(saved).toEqual(['manifest_MF0000000001.pdf']);
+
+    await act(async () => vi.waitFor(() => expect(button.disabled).toBe(false)));
+    generate.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'There are no shipments in status CREATED to put on a manifest.', error: 'invalid_request' }), { status: 400 }),
+    );
+    await act(async () => button.click());
+    await act(async () => {
+      await vi.waitFor(() => expect(document.querySelector('.toast[role="alert"]')?.textContent).toContain('There are no shipments in status CREATED to put on a manifest.'));
+    });
   });
 });

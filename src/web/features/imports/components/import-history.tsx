@@ -3,7 +3,9 @@ import { useState } from 'react';
 import type { ImportRecord } from '../../../../shared/contract/imports.ts';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useDownloadImportResult } from '../api/download-import-result.ts';
+import { useGenerateImportManifest } from '../api/generate-import-manifest.ts';
 import { useImports } from '../api/get-imports.ts';
 import { ImportCards } from './import-cards.tsx';
 import { ImportHistorySkeleton } from './import-history-skeleton.tsx';
@@ -13,12 +15,15 @@ const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The imports of the company (of every company for admins), newest first: refreshed every 10 s
- * and every 2 s while one runs, rows with errors expandable, each finished import's result file.
+ * and every 2 s while one runs, rows with errors expandable, each finished import's result file
+ * and the manifest of its shipments.
  */
 export function ImportHistory({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useLingui();
   const query = useImports();
   const download = useDownloadImportResult();
+  const manifest = useGenerateImportManifest();
+  const actionErrorText = useErrorText();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(NONE);
 
   const offlineText = t`You are offline. The list loads when the connection is back.`;
@@ -33,6 +38,14 @@ export function ImportHistory({ isAdmin }: { isAdmin: boolean }) {
 
   function onDownload(record: ImportRecord) {
     download.mutate({ id: record.id, filename: record.filename }, { onError: (error) => showToast(errorText(error), 'error') });
+  }
+
+  function onGenerateManifest(record: ImportRecord) {
+    // The server's message (e.g. nothing left in status Created) as the page's other failures: a toast.
+    manifest.mutate(record.id, {
+      onSuccess: () => showToast(t`Manifest downloaded.`),
+      onError: (error) => showToast(actionErrorText(error), 'error'),
+    });
   }
 
   let body: React.ReactNode;
@@ -73,7 +86,16 @@ export function ImportHistory({ isAdmin }: { isAdmin: boolean }) {
       </div>
     );
   } else {
-    const props = { rows, isAdmin, expanded, onToggleExpanded: toggle, downloading: download.isPending ? (download.variables?.id ?? null) : null, onDownload };
+    const props = {
+      rows,
+      isAdmin,
+      expanded,
+      onToggleExpanded: toggle,
+      downloading: download.isPending ? (download.variables?.id ?? null) : null,
+      onDownload,
+      generatingManifest: manifest.isPending ? (manifest.variables ?? null) : null,
+      onGenerateManifest,
+    };
     body = (
       <>
         {query.isError && (

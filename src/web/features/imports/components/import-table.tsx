@@ -5,6 +5,7 @@ import { EmptyValue } from '../../../components/ui/empty-value.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { ImportDownloadButton } from './import-download-button.tsx';
 import { hasImportErrors, ImportErrors, ImportErrorsToggle } from './import-errors.tsx';
+import { canGenerateManifest, ImportManifestButton } from './import-manifest-button.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 
 export interface ImportRowsProps {
@@ -15,6 +16,9 @@ export interface ImportRowsProps {
   /** The import whose result file is being fetched. */
   downloading: string | null;
   onDownload: (record: ImportRecord) => void;
+  /** The import whose manifest is being made. */
+  generatingManifest: string | null;
+  onGenerateManifest: (record: ImportRecord) => void;
 }
 
 /** Stored in ms, shown in seconds ("1.8 s"); absent while the import runs. */
@@ -33,7 +37,7 @@ export function ImportCount({ record, value }: { record: ImportRecord; value: nu
 }
 
 /** The dense desktop history (sm and up); phones get ImportCards. A row with errors opens below itself. */
-export function ImportTable({ rows, isAdmin, expanded, onToggleExpanded, downloading, onDownload }: ImportRowsProps) {
+export function ImportTable({ rows, isAdmin, expanded, onToggleExpanded, downloading, onDownload, generatingManifest, onGenerateManifest }: ImportRowsProps) {
   const format = useFormat();
   const columns = isAdmin ? 9 : 8;
   return (
@@ -111,6 +115,7 @@ export function ImportTable({ rows, isAdmin, expanded, onToggleExpanded, downloa
                   <td className="whitespace-nowrap text-right">
                     {hasImportErrors(r) && <ImportErrorsToggle record={r} expanded={open} controls={detailsId} onToggle={() => onToggleExpanded(r.id)} />}
                     <ImportDownloadButton record={r} busy={downloading === r.id} onDownload={onDownload} className="ml-1" />
+                    {canGenerateManifest(r) && <ImportManifestButton record={r} busy={generatingManifest === r.id} onGenerate={onGenerateManifest} className="ml-1" />}
                   </td>
                 </tr>
                 {open && (

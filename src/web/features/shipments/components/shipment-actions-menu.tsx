@@ -6,17 +6,28 @@ import type { Shipment } from '../../../../shared/contract/shipments.ts';
 /**
  * A row's actions as a daisyUI dropdown on the popover API: it opens in the top layer, so the
  * table's horizontal scroll box does not clip it; Escape and a click outside close it. Details
- * for every shipment (unless the caller shows its own link); Delete only for a CREATED one
- * (spec section 4). With nothing to offer, no menu is shown.
+ * for every shipment (unless the caller shows its own link); Download label unless DELETED;
+ * Delete only for a CREATED one (spec section 4). With nothing to offer, no menu is shown. While
+ * the row's label is fetched, the menu button spins.
  */
-export function ShipmentActionsMenu({ shipment, onDelete, withDetails = true }: { shipment: Shipment; onDelete: (itemNumber: string) => void; withDetails?: boolean }) {
+export interface ShipmentActionsMenuProps {
+  shipment: Shipment;
+  onDelete: (itemNumber: string) => void;
+  onDownloadLabel: (itemNumber: string) => void;
+  /** The row's label is being fetched. */
+  labelBusy?: boolean;
+  withDetails?: boolean;
+}
+
+export function ShipmentActionsMenu({ shipment, onDelete, onDownloadLabel, labelBusy = false, withDetails = true }: ShipmentActionsMenuProps) {
   const { t } = useLingui();
   const menuRef = useRef<HTMLUListElement>(null);
   const id = `actions-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const anchor = `--${id}`;
   const canDelete = shipment.status === 'CREATED';
+  const hasLabel = shipment.status !== 'DELETED';
   const itemNumber = shipment.item_number;
-  if (!withDetails && !canDelete) return null;
+  if (!withDetails && !hasLabel) return null;
 
   return (
     <>
@@ -27,12 +38,17 @@ export function ShipmentActionsMenu({ shipment, onDelete, withDetails = true }: 
         style={{ anchorName: anchor } as CSSProperties}
         aria-label={t`Actions for ${itemNumber}`}
         aria-haspopup="menu"
+        aria-busy={labelBusy}
       >
-        <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-          <circle cx="12" cy="5" r="1.8" />
-          <circle cx="12" cy="12" r="1.8" />
-          <circle cx="12" cy="19" r="1.8" />
-        </svg>
+        {labelBusy ? (
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        ) : (
+          <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+            <circle cx="12" cy="5" r="1.8" />
+            <circle cx="12" cy="12" r="1.8" />
+            <circle cx="12" cy="19" r="1.8" />
+          </svg>
+        )}
       </button>
       <ul
         ref={menuRef}
@@ -48,6 +64,21 @@ export function ShipmentActionsMenu({ shipment, onDelete, withDetails = true }: 
             <Link to="/shipment/$item_number" params={{ item_number: itemNumber }} role="menuitem" onClick={() => menuRef.current?.hidePopover()}>
               <Trans>Details</Trans>
             </Link>
+          </li>
+        )}
+        {hasLabel && (
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              disabled={labelBusy}
+              onClick={() => {
+                menuRef.current?.hidePopover();
+                onDownloadLabel(itemNumber);
+              }}
+            >
+              <Trans>Download label</Trans>
+            </button>
           </li>
         )}
         {canDelete && (

@@ -8,7 +8,7 @@ import type { ShipmentRowsProps } from './shipment-table.tsx';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 
 /** The list on phones (below sm): one card per shipment with the table's facts. */
-export function ShipmentCards({ rows, isAdmin, selected, onToggle, onToggleAll, onDelete }: ShipmentRowsProps) {
+export function ShipmentCards({ rows, isAdmin, selected, onToggle, onToggleAll, onDelete, onDownloadLabel, downloadingLabel }: ShipmentRowsProps) {
   const { t } = useLingui();
   const format = useFormat();
   const labels = useShipmentLabels();
@@ -90,7 +90,7 @@ export function ShipmentCards({ rows, isAdmin, selected, onToggle, onToggleAll, 
                   <Link to="/shipment/$item_number" params={{ item_number: s.item_number }} className="btn btn-sm btn-outline" aria-label={t`Details of ${s.item_number}`}>
                     <Trans>Details</Trans>
                   </Link>
-                  <ShipmentActionsMenu shipment={s} onDelete={onDelete} withDetails={false} />
+                  <ShipmentActionsMenu shipment={s} onDelete={onDelete} onDownloadLabel={onDownloadLabel} labelBusy={downloadingLabel === s.item_number} withDetails={false} />
                 </div>
               </div>
             </li>

@@ -6,8 +6,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useFormat } from '../../../lib/format.ts';
+import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useDeleteShipments } from '../api/delete-shipments.ts';
+import { useDownloadLabel } from '../api/download-label.ts';
 import { useShipments } from '../api/get-shipments.ts';
+import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
 import { ShipmentCards } from './shipment-cards.tsx';
 import { ShipmentListSkeleton } from './shipment-list-skeleton.tsx';
 import { filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
@@ -23,8 +26,9 @@ interface PendingDelete {
 }
 
 /**
- * The shipment list: toolbar (bulk delete, refresh), the rows as a table or cards, "More" paging,
- * row selection and the delete confirmations with the toasts of spec section 8.
+ * The shipment list: toolbar (bulk labels and manifest, bulk delete, refresh), the rows as a table
+ * or cards, "More" paging, row selection, a row's label and the delete confirmations with the
+ * toasts of spec section 8.
  */
 export function ShipmentList({ search, isAdmin, onResetFilters }: { search: ShipmentListSearch; isAdmin: boolean; onResetFilters: () => void }) {
   const { t, i18n } = useLingui();
@@ -34,6 +38,8 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
   const hasFilters = Object.keys(filters).length > 0;
   const query = useShipments(filters);
   const remove = useDeleteShipments();
+  const label = useDownloadLabel();
+  const actionErrorText = useErrorText();
 
   // The selection belongs to one set of filters: new filters start with none selected.
   const [selection, setSelection] = useState<{ key: string; items: ReadonlySet<string> }>({ key: filtersKey, items: NONE });
@@ -80,10 +86,15 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
       },
       onError: (error) => {
         // The server's message names the shipments that cannot be deleted (all or nothing).
-        showToast(error instanceof ApiError && !error.isOffline && error.body?.message ? error.body.message : errorText(error), 'error');
+        showToast(actionErrorText(error), 'error');
         setPending(null);
       },
     });
+  }
+
+  function downloadLabel(itemNumber: string) {
+    // A failed label is a destructive toast with the server's text (spec section 8).
+    label.mutate(itemNumber, { onError: (error) => showToast(actionErrorText(error), 'error') });
   }
 
   const rowProps = {
@@ -93,6 +104,8 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
     onToggle: toggle,
     onToggleAll: toggleAll,
     onDelete: (itemNumber: string) => setPending({ items: [itemNumber], bulk: false }),
+    onDownloadLabel: downloadLabel,
+    downloadingLabel: label.isPending ? (label.variables ?? null) : null,
   };
 
   let body: React.ReactNode;
@@ -192,6 +205,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
   return (
     <section aria-label={t`Shipment list`}>
       <div className="mb-3 flex flex-wrap items-center gap-2">
+        <ShipmentBulkActions items={selectedLoaded} onManifestCreated={() => setSelected(NONE)} />
         <button
           type="button"
           className="btn btn-error btn-outline btn-sm"

@@ -14,6 +14,9 @@ export interface ShipmentRowsProps {
   onToggle: (itemNumber: string, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
   onDelete: (itemNumber: string) => void;
+  onDownloadLabel: (itemNumber: string) => void;
+  /** The shipment whose single label is being fetched. */
+  downloadingLabel: string | null;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface ShipmentRowsProps {
  * country) and product (over delivery method) are stacked so that the admin's extra company
  * column still fits 1280 px.
  */
-export function ShipmentTable({ rows, isAdmin, selected, onToggle, onToggleAll, onDelete }: ShipmentRowsProps) {
+export function ShipmentTable({ rows, isAdmin, selected, onToggle, onToggleAll, onDelete, onDownloadLabel, downloadingLabel }: ShipmentRowsProps) {
   const { t } = useLingui();
   const format = useFormat();
   const labels = useShipmentLabels();
@@ -136,7 +139,7 @@ export function ShipmentTable({ rows, isAdmin, selected, onToggle, onToggleAll, 
                   </td>
                 )}
                 <td className="w-10 text-right">
-                  <ShipmentActionsMenu shipment={s} onDelete={onDelete} />
+                  <ShipmentActionsMenu shipment={s} onDelete={onDelete} onDownloadLabel={onDownloadLabel} labelBusy={downloadingLabel === s.item_number} />
                 </td>
               </tr>
             );

@@ -1,0 +1,21 @@
+// Labels (spec section 7: getLabel, labels). The PDF's layout and content: server/features/documents.
+import * as z from 'zod/mini';
+import { LABEL_A4_POSITIONS, LABELS_MAX_ITEMS } from '../domain/limits.ts';
+import { messages } from '../i18n/messages.ts';
+
+const itemNumber = z.string().check(z.trim(), z.minLength(1), z.maxLength(40));
+
+/** GET /api/v1/shipments/getLabel/{item_number}: one A6 label. */
+export const singleLabelSchema = z.object({ shipment: z.object({ label: z.string() }) });
+export type SingleLabel = z.infer<typeof singleLabelSchema>;
+
+/**
+ * POST /api/v1/shipments/labels: one PDF, four labels per A4 sheet in the order asked; `start`
+ * (1-4, not in the spec) is the first free quarter of a half-used sheet.
+ */
+export const bulkLabelsSchema = z.object({
+  layout: z.literal('A4'),
+  item_numbers: z.array(itemNumber).check(z.minLength(1, messages.labelsNoneSelected.id), z.maxLength(LABELS_MAX_ITEMS, messages.labelsTooMany.id)),
+  start: z.optional(z.union(LABEL_A4_POSITIONS.map((p) => z.literal(p)))),
+});
+export type BulkLabelsRequest = z.infer<typeof bulkLabelsSchema>;

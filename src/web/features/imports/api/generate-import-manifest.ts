@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ManifestGenerateRequest } from '../../../../shared/contract/manifests.ts';
+import { downloadFromApi } from '../../../lib/download-from-api.ts';
+
+/**
+ * The manifest of an import's shipments still in status CREATED (spec: `importId`): one PDF, or a
+ * zip of one per pickup address and partner; 400 when none is left to hand over.
+ */
+export function generateImportManifest(importId: string) {
+  const body: ManifestGenerateRequest = { importId };
+  return downloadFromApi('/api/v1/manifests/generate', 'manifest.pdf', { method: 'POST', body });
+}
+
+export function useGenerateImportManifest() {
+  return useMutation({ mutationFn: generateImportManifest });
+}

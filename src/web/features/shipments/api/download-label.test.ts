@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-error.ts';
+import { downloadLabel } from './download-label.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('downloadLabel', () => {
+  it('saves the base64 PDF of the JSON answer as label_{item_number}.pdf', async () => {
+    const fetchMock = vi.fn(async () => json({ shipment: { label: btoa('%PDF-1.7') } }));
+    vi.stubGlobal('fetch', fetchMock);
+    let blob: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blob = b as Blob;
+      return 'blob:label';
+    });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+
+    await downloadLabel('PP0000000101');
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/v1/shipments/getLabel/PP0000000101');
+    expect(saved).toEqual(['label_PP0000000101.pdf']);
+    expect(blob!.type).toBe('application/pdf');
+    expect(await blob!.text()).toBe('%PDF-1.7');
+  });
+
+  it('fails with the server text for a deleted shipment', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ message: 'A deleted shipment has no label.', error: 'invalid_request' }, 400)),
+    );
+    const error = await downloadLabel('PP0000000102').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).body?.message).toBe('A deleted shipment has no label.');
+  });
+});

@@ -1,0 +1,91 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Shipment } from '../../../../shared/contract/shipments.ts';
+import type { ShipmentStatus } from '../../../../shared/domain/enums.ts';
+import { renderInRouter } from '../../../lib/test-render.tsx';
+import { ShipmentActionsMenu, type ShipmentActionsMenuProps } from './shipment-actions-menu.tsx';
+
+const shipment = (status: ShipmentStatus): Shipment => ({
+  item_number: 'PP0000000101',
+  tracking_number: 'CP00000001SK',
+  reference_number: null,
+  status,
+  created_at: '2025-05-06T08:09:00.000Z',
+  receiver_company_name: null,
+  receiver_name: 'Ján Novák',
+  receiver_address_line_1: 'Obchodná',
+  receiver_address_number: '12',
+  receiver_address_line_2: null,
+  receiver_city: 'Bratislava',
+  receiver_postal_code: '81101',
+  receiver_country: 'SK',
+  receiver_region: null,
+  receiver_phone: '+421905123456',
+  receiver_email: 'jan.novak@example.com',
+  receiver_vat_number: null,
+  delivery_method: 'home_delivery',
+  product: 'PRM',
+  goods_type: 'GOODS',
+  weight: 1.25,
+  height: 20,
+  width: 30,
+  length: 10,
+  quantity: null,
+  hs_tariff_code: null,
+  cod_amount: null,
+  insurance: null,
+  content: 'Garden seeds',
+  info: null,
+  partner_name: 'Slovak Parcel Service',
+  label_sender_name: null,
+  pickup_address_id: null,
+  pickup_point_id: null,
+  consignment_number: null,
+  parcel_reference: null,
+  fragile: false,
+  unit_value: null,
+  country_origin: null,
+});
+
+let cleanup: (() => void) | undefined;
+beforeEach(() => {
+  // happy-dom has no popover API; the menu closes itself through it.
+  HTMLElement.prototype.hidePopover ??= function () {};
+});
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+
+async function setup(status: ShipmentStatus, props: Partial<ShipmentActionsMenuProps> = {}) {
+  const onDelete = vi.fn();
+  const onDownloadLabel = vi.fn();
+  const view = renderInRouter(<ShipmentActionsMenu shipment={shipment(status)} onDelete={onDelete} onDownloadLabel={onDownloadLabel} {...props} />);
+  cleanup = view.unmount;
+  await act(async () => {
+    await vi.waitFor(() => expect(view.container.querySelector('button')).not.toBeNull());
+  });
+  const items = () => [...view.container.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent);
+  return { view, items, onDelete, onDownloadLabel };
+}
+
+describe('ShipmentActionsMenu', () => {
+  it('offers the label of every shipment that is not deleted, and Delete only while CREATED', async () => {
+    expect((await setup('CREATED')).items()).toEqual(['Details', 'Download label', 'Delete']);
+    cleanup?.();
+    expect((await setup('MANIFESTED')).items()).toEqual(['Details', 'Download label']);
+    cleanup?.();
+    expect((await setup('DELETED')).items()).toEqual(['Details']);
+  });
+
+  it('asks for the row label and shows that it is being fetched', async () => {
+    const { view, onDownloadLabel } = await setup('SENT');
+    const item = [...view.container.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')].find((i) => i.textContent === 'Download label')!;
+    act(() => item.click());
+    expect(onDownloadLabel).toHaveBeenCalledWith('PP0000000101');
+
+    cleanup?.();
+    const busy = await setup('SENT', { labelBusy: true });
+    expect(busy.view.container.querySelector('button[aria-label="Actions for PP0000000101"]')!.getAttribute('aria-busy')).toBe('true');
+  });
+});

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ManifestList } from '../../features/manifests/components/manifest-list.tsx';
+import { useClient } from '../../lib/session.ts';
+
+/** /manifests: the hand-over manifests, newest first, each downloadable again. */
+export const Route = createFileRoute('/_app/manifests')({
+  component: ManifestsPage,
+});
+
+function ManifestsPage() {
+  const client = useClient();
+  if (!client) return null;
+  return <ManifestList isAdmin={client.role === 'ADMIN'} />;
+}
