@@ -45,7 +45,14 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
   const [selection, setSelection] = useState<{ key: string; items: ReadonlySet<string> }>({ key: filtersKey, items: NONE });
   const selected = selection.key === filtersKey ? selection.items : NONE;
   const setSelected = (items: ReadonlySet<string>) => setSelection({ key: filtersKey, items });
+  // What the delete dialog asks about stays while it closes, so its title does not change during the fade-out.
   const [pending, setPending] = useState<PendingDelete | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const askDelete = (request: PendingDelete) => {
+    setPending(request);
+    setDeleteOpen(true);
+  };
+  const closeDelete = () => setDeleteOpen(false);
 
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.shipments) ?? [], [query.data]);
   const total = query.data?.pages.at(-1)?.count ?? 0;
@@ -74,7 +81,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
   }
 
   function confirmDelete() {
-    if (!pending) return;
+    if (!pending || !deleteOpen) return;
     const { items, bulk } = pending;
     remove.mutate(items, {
       onSuccess: () => {
@@ -82,12 +89,12 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
         showToast(bulk || !only ? i18n._(messages.shipmentsDeleted) : t`Shipment ${only} deleted.`);
         if (bulk) setSelected(NONE);
         else if (only && selected.has(only)) toggle(only, false);
-        setPending(null);
+        closeDelete();
       },
       onError: (error) => {
         // The server's message names the shipments that cannot be deleted (all or nothing).
         showToast(actionErrorText(error), 'error');
-        setPending(null);
+        closeDelete();
       },
     });
   }
@@ -103,7 +110,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
     selected,
     onToggle: toggle,
     onToggleAll: toggleAll,
-    onDelete: (itemNumber: string) => setPending({ items: [itemNumber], bulk: false }),
+    onDelete: (itemNumber: string) => askDelete({ items: [itemNumber], bulk: false }),
     onDownloadLabel: downloadLabel,
     downloadingLabel: label.isPending ? (label.variables ?? null) : null,
   };
@@ -210,7 +217,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
           type="button"
           className="btn btn-error btn-outline btn-sm"
           disabled={count === 0 || remove.isPending}
-          onClick={() => setPending({ items: selectedLoaded, bulk: true })}
+          onClick={() => askDelete({ items: selectedLoaded, bulk: true })}
         >
           <TrashIcon />
           {count > 0 ? t`Delete selected (${count})` : t`Delete selected`}
@@ -229,12 +236,12 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
       {body}
 
       <ConfirmDialog
-        open={pending !== null}
+        open={deleteOpen}
         busy={remove.isPending}
         title={pending?.bulk ? <Plural value={pendingCount} one="Delete # shipment?" other="Delete # shipments?" /> : t`Delete shipment ${pendingItem}?`}
         confirmLabel={t`Delete`}
         onConfirm={confirmDelete}
-        onCancel={() => setPending(null)}
+        onCancel={closeDelete}
       >
         {pending?.bulk ? (
           <>
