@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import type { LabelCaptions, LabelData, ManifestCaptions, ManifestData, ManifestRow, PostalAddress } from '../../src/server/features/documents/document-types.ts';
+import type { LabelData, ManifestCaptions, ManifestData, ManifestRow, PostalAddress } from '../../src/server/features/documents/document-types.ts';
+import { LABEL_CAPTIONS } from '../../src/server/features/documents/label-data.ts';
 import { renderLabels } from '../../src/server/features/documents/label-pdf.ts';
 import { renderManifest } from '../../src/server/features/documents/manifest-pdf.ts';
 import { codCurrency } from '../../src/shared/domain/currencies.ts';
@@ -159,18 +160,6 @@ function shipment(i: number): LabelData {
   };
 }
 
-const LABEL_CAPTIONS: LabelCaptions = {
-  from: 'From',
-  to: 'To',
-  weight: 'Weight',
-  parcels: 'Parcels',
-  cod: 'COD',
-  reference: 'Ref.',
-  date: 'Date',
-  partner: 'Partner',
-  item: 'Item',
-  fragile: 'FRAGILE',
-};
 const MANIFEST_CAPTIONS: ManifestCaptions = {
   title: 'Predávací protokol',
   company: 'Spoločnosť',

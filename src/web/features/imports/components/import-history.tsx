@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ImportRecord } from '../../../../shared/contract/imports.ts';
 import { showToast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ListEmpty, ListError, ListOfflineNotice, useListTexts } from '../../../components/ui/list-states.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useDownloadImportResult } from '../api/download-import-result.ts';
 import { useGenerateImportManifest } from '../api/generate-import-manifest.ts';
@@ -26,8 +26,7 @@ export function ImportHistory({ isAdmin }: { isAdmin: boolean }) {
   const actionErrorText = useErrorText();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(NONE);
 
-  const offlineText = t`You are offline. The list loads when the connection is back.`;
-  const errorText = (error: unknown) => (error instanceof ApiError && error.isOffline ? offlineText : error instanceof Error ? error.message : String(error));
+  const { offlineText, errorText } = useListTexts();
   const rows = query.data ?? [];
 
   function toggle(id: string) {
@@ -52,38 +51,19 @@ export function ImportHistory({ isAdmin }: { isAdmin: boolean }) {
   if (query.isPending) {
     body = (
       <>
-        {query.fetchStatus === 'paused' && (
-          <div role="alert" className="alert alert-warning alert-soft mb-3">
-            <span>{offlineText}</span>
-          </div>
-        )}
+        {query.fetchStatus === 'paused' && <ListOfflineNotice text={offlineText} />}
         <ImportHistorySkeleton isAdmin={isAdmin} />
       </>
     );
   } else if (query.isError && rows.length === 0) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span className="whitespace-pre-line">{errorText(query.error)}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    );
+    body = <ListError text={errorText(query.error)} onRetry={() => void query.refetch()} />;
   } else if (rows.length === 0) {
     body = (
-      <div className="card bg-base-100 shadow-sm">
-        <div className="card-body items-center py-10 text-center">
-          <svg xmlns="http://www.w3.org/2000/svg" className="h-12 w-12 text-base-content/30" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
-            <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.5" d="M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6" />
-          </svg>
-          <p className="text-lg font-semibold">
-            <Trans>No imports yet.</Trans>
-          </p>
-          <p className="text-base-content/70">
-            <Trans>Choose a .csv or .xlsx file above: its import and result file show up here.</Trans>
-          </p>
-        </div>
-      </div>
+      <ListEmpty iconPath="M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6" title={<Trans>No imports yet.</Trans>}>
+        <p className="text-base-content/70">
+          <Trans>Choose a .csv or .xlsx file above: its import and result file show up here.</Trans>
+        </p>
+      </ListEmpty>
     );
   } else {
     const props = {
@@ -98,11 +78,7 @@ export function ImportHistory({ isAdmin }: { isAdmin: boolean }) {
     };
     body = (
       <>
-        {query.isError && (
-          <div role="alert" className="alert alert-error alert-soft mb-3">
-            <span className="whitespace-pre-line">{errorText(query.error)}</span>
-          </div>
-        )}
+        {query.isError && <ListError text={errorText(query.error)} className="mb-3" />}
         <ImportTable {...props} />
         <ImportCards {...props} />
       </>
@@ -116,7 +92,14 @@ export function ImportHistory({ isAdmin }: { isAdmin: boolean }) {
           <Trans>Import history</Trans>
         </h2>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()}>
-          <svg xmlns="http://www.w3.org/2000/svg" className={`h-4 w-4 ${query.isRefetching ? 'animate-spin' : ''}`} fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+          <svg
+            xmlns="http://www.w3.org/2000/svg"
+            className={`h-4 w-4 ${query.isRefetching ? 'animate-spin' : ''}`}
+            fill="none"
+            viewBox="0 0 24 24"
+            stroke="currentColor"
+            aria-hidden="true"
+          >
             <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 4v5h5M20 20v-5h-5M5.6 15A7 7 0 0 0 18.4 16M18.4 9A7 7 0 0 0 5.6 8" />
           </svg>
           <Trans>Refresh</Trans>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { ShellLink } from '../../../components/layout/shell-link.tsx';
+import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useListTexts } from '../../../components/ui/list-states.tsx';
 import { TableSkeleton } from '../../../components/ui/table-skeleton.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { useFormat } from '../../../lib/format.ts';
@@ -20,8 +21,7 @@ export function ManifestList({ isAdmin }: { isAdmin: boolean }) {
   const format = useFormat();
   const query = useManifests();
   const download = useDownloadManifest();
-  const offlineText = t`You are offline. The list loads when the connection is back.`;
-  const errorText = useErrorText(offlineText);
+  const { offlineText, errorText } = useListTexts();
   const downloadErrorText = useErrorText();
 
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.manifests) ?? [], [query.data]);
@@ -37,71 +37,38 @@ export function ManifestList({ isAdmin }: { isAdmin: boolean }) {
   if (query.isPending) {
     body = (
       <>
-        {query.fetchStatus === 'paused' && (
-          <div role="alert" className="alert alert-warning alert-soft mb-3">
-            <span>{offlineText}</span>
-          </div>
-        )}
+        {query.fetchStatus === 'paused' && <ListOfflineNotice text={offlineText} />}
         <TableSkeleton label={t`Loading manifests…`} columns={isAdmin ? 7 : 6} rows={6} cards={3} />
       </>
     );
   } else if (query.isError && rows.length === 0) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span className="whitespace-pre-line">{errorText(query.error)}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    );
+    body = <ListError text={errorText(query.error)} onRetry={() => void query.refetch()} />;
   } else if (rows.length === 0) {
     body = (
-      <div className="card bg-base-100 shadow-sm">
-        <div className="card-body items-center py-12 text-center">
-          <svg xmlns="http://www.w3.org/2000/svg" className="h-12 w-12 text-base-content/30" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
-            <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.5" d="M9 4h6v3H9zM9 5H6v16h12V5h-3M9 12l2 2 4-4M9 17h6" />
-          </svg>
-          <p className="text-lg font-semibold">
-            <Trans>No manifests yet.</Trans>
-          </p>
-          <p className="max-w-md text-base-content/70">
-            <Trans>Select shipments in status Created in the shipment list and choose Create manifest, or create one from an import. The manifests show up here.</Trans>
-          </p>
-          <ShellLink href="/shipments" className="btn btn-outline mt-2">
-            <Trans>Go to shipments</Trans>
-          </ShellLink>
-        </div>
-      </div>
+      <ListEmpty iconPath="M9 4h6v3H9zM9 5H6v16h12V5h-3M9 12l2 2 4-4M9 17h6" title={<Trans>No manifests yet.</Trans>}>
+        <p className="max-w-md text-base-content/70">
+          <Trans>Select shipments in status Created in the shipment list and choose Create manifest, or create one from an import. The manifests show up here.</Trans>
+        </p>
+        <ShellLink href="/shipments" className="btn btn-outline mt-2">
+          <Trans>Go to shipments</Trans>
+        </ShellLink>
+      </ListEmpty>
     );
   } else {
     const props = { rows, isAdmin, downloading: download.isPending ? (download.variables ?? null) : null, onDownload };
     body = (
       <>
-        {query.isError && !query.isFetchNextPageError && (
-          <div role="alert" className="alert alert-error alert-soft mb-3">
-            <span className="whitespace-pre-line">{errorText(query.error)}</span>
-          </div>
-        )}
+        {query.isError && !query.isFetchNextPageError && <ListError text={errorText(query.error)} className="mb-3" />}
         <ManifestTable {...props} />
         <ManifestCards {...props} />
-        <div className="mt-4 flex flex-col items-center gap-2">
-          <p className="text-sm text-base-content/70" aria-live="polite">
-            <Trans>
-              Showing {loadedText} of {totalText}
-            </Trans>
-          </p>
-          {query.isFetchNextPageError && (
-            <div role="alert" className="alert alert-error alert-soft">
-              <span className="whitespace-pre-line">{errorText(query.error)}</span>
-            </div>
-          )}
-          {query.hasNextPage && (
-            <button type="button" className="btn btn-wide" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage}>
-              {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              <Trans>More</Trans>
-            </button>
-          )}
-        </div>
+        <ListFooter
+          loadedText={loadedText}
+          totalText={totalText}
+          nextPageError={query.isFetchNextPageError ? errorText(query.error) : null}
+          hasNextPage={query.hasNextPage}
+          fetchingNextPage={query.isFetchingNextPage}
+          onMore={() => void query.fetchNextPage()}
+        />
       </>
     );
   }

@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { messages } from '../../../../shared/i18n/messages.ts';
 import { ShellLink } from '../../../components/layout/shell-link.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useListTexts } from '../../../components/ui/list-states.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-error.ts';
 import { useFormat } from '../../../lib/format.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useDeleteShipments } from '../api/delete-shipments.ts';
@@ -61,8 +61,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
   const totalText = format.number(total);
   const selectedLoaded = rows.filter((r) => selected.has(r.item_number)).map((r) => r.item_number);
 
-  const offlineText = t`You are offline. The list loads when the connection is back.`;
-  const errorText = (error: unknown) => (error instanceof ApiError && error.isOffline ? offlineText : error instanceof Error ? error.message : String(error));
+  const { offlineText, errorText } = useListTexts();
 
   function toggle(itemNumber: string, checked: boolean) {
     const next = new Set(selected);
@@ -119,88 +118,55 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
   if (query.isPending) {
     body = (
       <>
-        {query.fetchStatus === 'paused' && (
-          <div role="alert" className="alert alert-warning alert-soft mb-3">
-            <span>{offlineText}</span>
-          </div>
-        )}
+        {query.fetchStatus === 'paused' && <ListOfflineNotice text={offlineText} />}
         <ShipmentListSkeleton isAdmin={isAdmin} />
       </>
     );
   } else if (query.isError && loaded === 0) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span className="whitespace-pre-line">{errorText(query.error)}</span>
-        <button type="button" className="btn btn-sm" onClick={refresh}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    );
+    body = <ListError text={errorText(query.error)} onRetry={refresh} />;
   } else if (loaded === 0) {
     body = (
-      <div className="card bg-base-100 shadow-sm">
-        <div className="card-body items-center py-12 text-center">
-          <svg xmlns="http://www.w3.org/2000/svg" className="h-12 w-12 text-base-content/30" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
-            <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.5" d="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5zM3 7.5l9 4.5 9-4.5M12 12v9" />
-          </svg>
-          <p className="text-lg font-semibold">
-            <Trans>No results.</Trans>
-          </p>
-          {hasFilters ? (
-            <>
-              <p className="text-base-content/70">
-                <Trans>No shipment matches these filters.</Trans>
-              </p>
-              <button type="button" className="btn btn-outline mt-2" onClick={onResetFilters}>
-                <Trans>Reset filters</Trans>
-              </button>
-            </>
-          ) : (
-            <>
-              <p className="text-base-content/70">
-                <Trans>Send a shipment or import a file of shipments, and it shows up here.</Trans>
-              </p>
-              <div className="mt-2 flex flex-wrap justify-center gap-2">
-                <ShellLink href="/shipment/import" className="btn btn-outline">
-                  <Trans>Import</Trans>
-                </ShellLink>
-                <ShellLink href="/shipment/send" className="btn btn-primary">
-                  <Trans>Send</Trans>
-                </ShellLink>
-              </div>
-            </>
-          )}
-        </div>
-      </div>
+      <ListEmpty iconPath="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5zM3 7.5l9 4.5 9-4.5M12 12v9" title={<Trans>No results.</Trans>}>
+        {hasFilters ? (
+          <>
+            <p className="text-base-content/70">
+              <Trans>No shipment matches these filters.</Trans>
+            </p>
+            <button type="button" className="btn btn-outline mt-2" onClick={onResetFilters}>
+              <Trans>Reset filters</Trans>
+            </button>
+          </>
+        ) : (
+          <>
+            <p className="text-base-content/70">
+              <Trans>Send a shipment or import a file of shipments, and it shows up here.</Trans>
+            </p>
+            <div className="mt-2 flex flex-wrap justify-center gap-2">
+              <ShellLink href="/shipment/import" className="btn btn-outline">
+                <Trans>Import</Trans>
+              </ShellLink>
+              <ShellLink href="/shipment/send" className="btn btn-primary">
+                <Trans>Send</Trans>
+              </ShellLink>
+            </div>
+          </>
+        )}
+      </ListEmpty>
     );
   } else {
     body = (
       <>
-        {query.isError && !query.isFetchNextPageError && (
-          <div role="alert" className="alert alert-error alert-soft mb-3">
-            <span className="whitespace-pre-line">{errorText(query.error)}</span>
-          </div>
-        )}
+        {query.isError && !query.isFetchNextPageError && <ListError text={errorText(query.error)} className="mb-3" />}
         <ShipmentTable {...rowProps} />
         <ShipmentCards {...rowProps} />
-        <div className="mt-4 flex flex-col items-center gap-2">
-          <p className="text-sm text-base-content/70" aria-live="polite">
-            <Trans>
-              Showing {loadedText} of {totalText}
-            </Trans>
-          </p>
-          {query.isFetchNextPageError && (
-            <div role="alert" className="alert alert-error alert-soft">
-              <span className="whitespace-pre-line">{errorText(query.error)}</span>
-            </div>
-          )}
-          {query.hasNextPage && (
-            <button type="button" className="btn btn-wide" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-              {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              <Trans>More</Trans>
-            </button>
-          )}
-        </div>
+        <ListFooter
+          loadedText={loadedText}
+          totalText={totalText}
+          nextPageError={query.isFetchNextPageError ? errorText(query.error) : null}
+          hasNextPage={query.hasNextPage}
+          fetchingNextPage={query.isFetchingNextPage}
+          onMore={() => void query.fetchNextPage()}
+        />
       </>
     );
   }
