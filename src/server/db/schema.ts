@@ -356,7 +356,11 @@ export const shipmentCounts = pgTable(
   ],
 );
 
-/** Every status change of a shipment, for tracking (time, status, source). */
+/**
+ * Every status change of a shipment, for tracking: `status` is a tracking event code
+ * (src/shared/domain/tracking-events.ts), `occurred_at` when it happened (a depot scan's own time,
+ * a partner's reported time), `recorded_at` when we learnt of it.
+ */
 export const shipmentEvents = pgTable(
   'shipment_events',
   {
@@ -366,12 +370,46 @@ export const shipmentEvents = pgTable(
       .references(() => shipments.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Where it happened: portal, depot, a partner code. */
+    /** Where it came from: portal, depot, or `partner:{code}`. */
     source: text('source').notNull(),
-    /** Who caused it (a client id), when it was a portal user. */
+    /** Who caused it (a client id), when it was a portal user or a depot scan. */
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    /** A partner's depot or town, as it reported it (never a person or an address). */
+    location: text('location'),
+    /** The partner's own id of the event: a resent event is recorded once. */
+    partnerEventId: text('partner_event_id'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('shipment_events_shipment_idx').on(t.shipmentId, t.occurredAt)],
+  (t) => [
+    index('shipment_events_shipment_idx').on(t.shipmentId, t.occurredAt),
+    uniqueIndex('shipment_events_partner_event_key').on(t.source, t.partnerEventId).where(sql`${t.partnerEventId} is not null`),
+    // The parcel-status export reads the depot's scans by time.
+    index('shipment_events_depot_idx').on(t.occurredAt).where(sql`${t.source} = 'depot'`),
+  ],
+);
+
+/**
+ * Delivery partners' keys for the event feed. The secret signs requests (HMAC-SHA256), so it is
+ * kept as it is: the database is the trust boundary (see README, "Partner event feed").
+ */
+export const partnerKeys = pgTable('partner_keys', {
+  id: text('id').primaryKey(),
+  partnerId: integer('partner_id')
+    .notNull()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** Signatures of partner requests seen within the timestamp window: a replayed request is refused. */
+export const partnerRequestSignatures = pgTable(
+  'partner_request_signatures',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('partner_request_signatures_expiry_idx').on(t.expiresAt)],
 );
 
 /** Parcel lockers and pickup points of the delivery partners (CZ, SK, PL, HU). */

@@ -34,3 +34,15 @@ export const LABELS_MAX_ITEMS = 1000;
 export const MANIFEST_MAX_ITEMS = 5000;
 /** Quarters of an A4 sheet: a half-used sheet starts at the next free one. */
 export const LABEL_A4_POSITIONS = [1, 2, 3, 4] as const;
+
+/** Tracking and item numbers are at most this long (S10 is 13; partners' own up to 40). */
+export const TRACKING_NUMBER_MAX = 40;
+/** Parcel ids in one scan request, and partner events in one feed request. */
+export const PARCEL_STATUS_MAX_IDS = 1000;
+export const PARTNER_EVENTS_MAX = 500;
+/** Scans older than this are refused: a tablet's clock or a forgotten queue, not a real scan time. */
+export const SCAN_MAX_AGE_DAYS = 30;
+/** Partner requests: the signed timestamp may differ from ours by at most this much. */
+export const PARTNER_SIGNATURE_WINDOW_SECONDS = 300;
+/** Public tracking lookups per address and minute. */
+export const PUBLIC_TRACKING_PER_MINUTE = 60;

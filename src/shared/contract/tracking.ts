@@ -1,0 +1,116 @@
+// Tracking (spec sections 2, 3 "Tracking result" and 7 "GET /api/v1/shipments/track"), the public
+// tracking page's lookup and the partners' event feed (issue 7).
+import * as z from 'zod/mini';
+import { PARTNER_EVENT_CODES, TRACKING_EVENT_CODES, TRACKING_MILESTONES } from '../domain/tracking-events.ts';
+import { PARTNER_EVENTS_MAX, TRACKING_NUMBER_MAX } from '../domain/limits.ts';
+import { messages } from '../i18n/messages.ts';
+
+const trackingNumber = z.string({ error: messages.trackingNumberRequired.id }).check(
+  z.trim(),
+  z.minLength(1, messages.trackingNumberRequired.id),
+  z.maxLength(TRACKING_NUMBER_MAX, messages.tooLong.id),
+  z.toUpperCase(),
+);
+const postalCode = z.optional(z.string().check(z.trim(), z.maxLength(12, messages.tooLong.id)));
+
+/**
+ * GET /api/v1/shipments/track: `destination_zip` (or its short name `zip`), when given, must be the
+ * shipment's postal code (case, spaces and dashes aside); a mismatch answers 404 like an unknown
+ * number, so the lookup tells nothing about parcels one cannot name.
+ */
+export const trackQuerySchema = z.object({
+  tracking_number: trackingNumber,
+  destination_zip: postalCode,
+  zip: postalCode,
+});
+export type TrackQuery = z.infer<typeof trackQuerySchema>;
+
+/** One event as the tracking screen lists it: when, and its description in the caller's language. */
+export const trackingEventSchema = z.object({
+  /** ISO 8601 instant. */
+  date: z.string(),
+  name: z.string(),
+  code: z.enum(TRACKING_EVENT_CODES),
+  /** Where it happened when the source says (a partner's depot or town); never a person or an address. */
+  location: z.nullable(z.string()),
+});
+export type TrackingEvent = z.infer<typeof trackingEventSchema>;
+
+/** Without a bearer, or for someone else's shipment: only where to track it. */
+export const publicTrackAnswerSchema = z.object({ tracking_link: z.string() });
+export type PublicTrackAnswer = z.infer<typeof publicTrackAnswerSchema>;
+
+/** With a bearer, for the caller's own shipment (an admin's: any). */
+export const trackAnswerSchema = z.object({
+  events: z.array(trackingEventSchema),
+  tracking_link: z.string(),
+  partner_name: z.nullable(z.string()),
+});
+export type TrackAnswer = z.infer<typeof trackAnswerSchema>;
+
+/**
+ * GET /api/v1/tracking/{tracking_number}?zip: the public tracking page's timeline. Milestones and
+ * events only: no names, addresses, phone numbers, references or contents.
+ */
+export const publicTrackingQuerySchema = z.object({ zip: postalCode });
+export const publicTrackingSchema = z.object({
+  tracking_number: z.string(),
+  destination_country: z.string(),
+  /** The furthest milestone reached (null: none yet, e.g. a deleted shipment). */
+  milestone: z.nullable(z.enum(TRACKING_MILESTONES)),
+  deleted: z.boolean(),
+  events: z.array(trackingEventSchema),
+  partner_name: z.nullable(z.string()),
+  /** The partner's own tracking page, when it has one. */
+  partner_tracking_link: z.nullable(z.string()),
+});
+export type PublicTracking = z.infer<typeof publicTrackingSchema>;
+
+/**
+ * POST /api/v1/partner/events: what a delivery partner reports, signed with its key (see the README,
+ * "Partner event feed"). `event_id` is the partner's own id of the event: sending it again records
+ * nothing new, so a partner may retry a batch safely.
+ */
+export const partnerEventSchema = z.object({
+  event_id: z.string().check(z.trim(), z.minLength(1, messages.required.id), z.maxLength(100, messages.tooLong.id)),
+  tracking_number: trackingNumber,
+  code: z.enum(PARTNER_EVENT_CODES, messages.invalidValue.id),
+  /** ISO 8601 with an offset or Z. */
+  occurred_at: z.iso.datetime({ offset: true, error: messages.invalidValue.id }),
+  location: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100, messages.tooLong.id)))),
+});
+export type PartnerEvent = z.infer<typeof partnerEventSchema>;
+
+export const partnerEventsSchema = z.object({
+  events: z.array(partnerEventSchema).check(z.minLength(1, messages.required.id), z.maxLength(PARTNER_EVENTS_MAX, messages.tooLong.id)),
+});
+export type PartnerEvents = z.infer<typeof partnerEventsSchema>;
+
+/** recorded: new; duplicate: this event_id was recorded before; not_found: not a parcel of this partner. */
+export const PARTNER_EVENT_RESULTS = ['recorded', 'duplicate', 'not_found'] as const;
+export const partnerEventsAnswerSchema = z.object({
+  results: z.array(z.object({ event_id: z.string(), result: z.enum(PARTNER_EVENT_RESULTS) })),
+});
+export type PartnerEventsAnswer = z.infer<typeof partnerEventsAnswerSchema>;
+
+/** GET/PATCH /api/v1/admin/partners: the partners and their public tracking page template. */
+export const partnerSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  /** `{tracking_number}` is replaced; null: the portal's own public tracking page. */
+  tracking_url_template: z.nullable(z.string()),
+});
+export type Partner = z.infer<typeof partnerSchema>;
+export const partnerListSchema = z.array(partnerSchema);
+
+export const partnerUpdateSchema = z.object({
+  tracking_url_template: z.nullable(
+    z.string().check(
+      z.trim(),
+      z.maxLength(500, messages.tooLong.id),
+      z.refine((v) => /^https:\/\/[^\s]+$/.test(v) && v.includes('{tracking_number}'), messages.trackingTemplateInvalid.id),
+    ),
+  ),
+});
+export type PartnerUpdate = z.infer<typeof partnerUpdateSchema>;
