@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppManifestsRouteImport } from './routes/_app/manifests'
+import { Route as AppPartnersRouteImport } from './routes/_app/partners'
 import { Route as UserLoginRouteImport } from './routes/user/login'
 import { Route as AppShipmentItem_numberRouteImport } from './routes/_app/shipment/$item_number'
 import { Route as AppShipmentDraftsRouteImport } from './routes/_app/shipment/drafts'
@@ -38,6 +39,11 @@ const AppSplatRoute = AppSplatRouteImport.update({
 const AppManifestsRoute = AppManifestsRouteImport.update({
   id: '/manifests',
   path: '/manifests',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPartnersRoute = AppPartnersRouteImport.update({
+  id: '/partners',
+  path: '/partners',
   getParentRoute: () => AppRoute,
 } as any)
 const UserLoginRoute = UserLoginRouteImport.update({
@@ -80,6 +86,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/$': typeof AppSplatRoute
   '/manifests': typeof AppManifestsRoute
+  '/partners': typeof AppPartnersRoute
   '/user/login': typeof UserLoginRoute
   '/shipment/$item_number': typeof AppShipmentItem_numberRoute
   '/shipment/drafts': typeof AppShipmentDraftsRoute
@@ -91,6 +98,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/manifests': typeof AppManifestsRoute
+  '/partners': typeof AppPartnersRoute
   '/user/login': typeof UserLoginRoute
   '/': typeof AppIndexRoute
   '/shipment/$item_number': typeof AppShipmentItem_numberRoute
@@ -105,6 +113,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_app/$': typeof AppSplatRoute
   '/_app/manifests': typeof AppManifestsRoute
+  '/_app/partners': typeof AppPartnersRoute
   '/user/login': typeof UserLoginRoute
   '/_app/': typeof AppIndexRoute
   '/_app/shipment/$item_number': typeof AppShipmentItem_numberRoute
@@ -120,6 +129,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/manifests'
+    | '/partners'
     | '/user/login'
     | '/shipment/$item_number'
     | '/shipment/drafts'
@@ -131,6 +141,7 @@ export interface FileRouteTypes {
   to:
     | '/$'
     | '/manifests'
+    | '/partners'
     | '/user/login'
     | '/'
     | '/shipment/$item_number'
@@ -144,6 +155,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_app/$'
     | '/_app/manifests'
+    | '/_app/partners'
     | '/user/login'
     | '/_app/'
     | '/_app/shipment/$item_number'
@@ -187,6 +199,13 @@ declare module '@tanstack/react-router' {
       path: '/manifests'
       fullPath: '/manifests'
       preLoaderRoute: typeof AppManifestsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/partners': {
+      id: '/_app/partners'
+      path: '/partners'
+      fullPath: '/partners'
+      preLoaderRoute: typeof AppPartnersRouteImport
       parentRoute: typeof AppRoute
     }
     '/user/login': {
@@ -244,6 +263,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppManifestsRoute: typeof AppManifestsRoute
+  AppPartnersRoute: typeof AppPartnersRoute
   AppIndexRoute: typeof AppIndexRoute
   AppShipmentItem_numberRoute: typeof AppShipmentItem_numberRoute
   AppShipmentDraftsRoute: typeof AppShipmentDraftsRoute
@@ -256,6 +276,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppManifestsRoute: AppManifestsRoute,
+  AppPartnersRoute: AppPartnersRoute,
   AppIndexRoute: AppIndexRoute,
   AppShipmentItem_numberRoute: AppShipmentItem_numberRoute,
   AppShipmentDraftsRoute: AppShipmentDraftsRoute,

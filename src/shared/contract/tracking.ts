@@ -104,13 +104,16 @@ export const partnerSchema = z.object({
 export type Partner = z.infer<typeof partnerSchema>;
 export const partnerListSchema = z.array(partnerSchema);
 
-export const partnerUpdateSchema = z.object({
-  tracking_url_template: z.nullable(
-    z.string().check(
-      z.trim(),
-      z.maxLength(500, messages.tooLong.id),
-      z.refine((v) => /^https:\/\/[^\s]+$/.test(v) && v.includes('{tracking_number}'), messages.trackingTemplateInvalid.id),
-    ),
-  ),
-});
+/** A partner's tracking page address: https, no spaces, with the `{tracking_number}` placeholder. */
+export function isTrackingUrlTemplate(value: string): boolean {
+  return /^https:\/\/[^\s]+$/.test(value) && value.includes('{tracking_number}');
+}
+
+const trackingUrlTemplate = z.string().check(z.trim(), z.maxLength(500, messages.tooLong.id), z.refine(isTrackingUrlTemplate, messages.trackingTemplateInvalid.id));
+
+export const partnerUpdateSchema = z.object({ tracking_url_template: z.nullable(trackingUrlTemplate) });
+
+/** The edit form: an empty field means "no page of its own" (null). */
+export const partnerFormSchema = z.object({ tracking_url_template: z.union([z.literal(''), trackingUrlTemplate]) });
+export type PartnerForm = z.infer<typeof partnerFormSchema>;
 export type PartnerUpdate = z.infer<typeof partnerUpdateSchema>;

@@ -19,7 +19,7 @@ export interface ApiClientDeps {
 export type RefreshResult = 'refreshed' | 'refused' | 'offline';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | undefined | null>;
   body?: unknown;
   signal?: AbortSignal;

@@ -79,6 +79,11 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
                   <ShellLink href="/company">{t`Companies`}</ShellLink>
                 </li>
               )}
+              {isAdmin && (
+                <li>
+                  <ShellLink href="/partners">{t`Delivery partners`}</ShellLink>
+                </li>
+              )}
               <li className="sm:hidden">
                 <LanguageSwitcher />
               </li>
