@@ -3,10 +3,12 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
+import { messages } from '../shared/i18n/messages.ts';
 import type { Db } from './db/client.ts';
 import { accessTokens } from './features/auth/access-tokens.ts';
 import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './features/auth/login-limiter.ts';
@@ -21,7 +23,10 @@ import { shipmentRoutes } from './features/shipments/shipments.routes.ts';
 import { registerImportJobs } from './features/imports/import-job.ts';
 import { importRoutes } from './features/imports/imports.routes.ts';
 import { documentRoutes } from './features/documents/documents.routes.ts';
+import { parcelStatusRoutes } from './features/parcel-status/parcel-status.routes.ts';
+import { trackingFeature } from './features/tracking/tracking.plugin.ts';
 import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
+import { ApiError } from './http-errors.ts';
 import { auth } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
 import { idempotency } from './plugins/idempotency.ts';
@@ -43,6 +48,8 @@ export interface AppOptions {
   pickupWidgets?: Record<string, string>;
   /** pg-boss on the application's database (imports); without it, imports answer 503. */
   jobQueue?: JobQueueOptions;
+  /** PUBLIC_URL: the portal's address in the links it hands out; unset: the request's own. */
+  publicUrl?: string | undefined;
 }
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
@@ -72,6 +79,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   const tokens = accessTokens(await resolveSigningKey(db, options.signingKey));
   await app.register(auth, { tokens });
+  // Limits are set per route (`config.rateLimit` or `app.rateLimit()`); over one: 429 in the error shape, with Retry-After.
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new ApiError(429, 'too_many_requests', messages.tooManyRequests) });
 
   app.get('/healthz', { config: { public: true } }, async () => {
     await db.execute(sql`select 1`);
@@ -89,6 +98,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shipmentRoutes, { db });
   await app.register(documentRoutes, { db });
   await app.register(pickupPointRoutes, { db });
+  await app.register(trackingFeature, { db, publicUrl: options.publicUrl });
+  await app.register(parcelStatusRoutes, { db });
   const queue = options.jobQueue ? await startJobQueue(options.jobQueue, app.log) : null;
   const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;
   if (queue) {

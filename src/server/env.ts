@@ -30,6 +30,8 @@ const envSchema = z.object({
     'info',
   ),
   TRUST_PROXY: flag,
+  // The portal's public address for links it hands out (tracking links); unset: the request's own.
+  PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   // Third-party pickup-point map widgets per parcel-point country (https URLs).
   PICKUP_WIDGET_URL_CZ: widgetUrl,
   PICKUP_WIDGET_URL_SK: widgetUrl,

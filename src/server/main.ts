@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_ACCOUNTS, seedDemo } from './db/seed-demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PARTNER_KEY, seedDemo } from './db/seed-demo.ts';
 import { parseEnv, pickupWidgets } from './env.ts';
 
 async function main() {
@@ -17,9 +17,11 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
-  if (env.SEED_DEMO && (await seedDemo(database.db))) {
+  // The demo also gets a few parcels with whole tracking timelines (depot scans, partner events).
+  if (env.SEED_DEMO && (await seedDemo(database.db, { shipments: true }))) {
     console.log('Demo data seeded. Demo-only accounts (never use them in production):');
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.clientId.padEnd(12)} / ${a.secret.padEnd(20)} (${a.role})`);
+    console.log(`  partner feed key ${DEMO_PARTNER_KEY.id} / ${DEMO_PARTNER_KEY.secret} (${DEMO_PARTNER_KEY.partner})`);
   }
 
   const app = await createApp({
@@ -30,6 +32,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     pickupWidgets: pickupWidgets(env),
     jobQueue: database.jobQueue,
+    publicUrl: env.PUBLIC_URL,
   });
 
   let closing = false;

@@ -1,21 +1,31 @@
-// Demo data for an empty database: the delivery partners, two client companies with pickup
-// addresses and products, and three demo accounts. Never for production data.
-import type { DeliveryMethod, PartnerCode, Product } from '../../shared/domain/enums.ts';
+// Demo data for an empty database: the delivery partners (with demo tracking pages), two client
+// companies with pickup addresses and products, three demo accounts, a demo feed key of SPS and,
+// when asked, demo-user's parcels along their way. Never for production data.
+import { eq, inArray, sql } from 'drizzle-orm';
+import { shipmentCreateSchema } from '../../shared/contract/shipments.ts';
+import type { DeliveryMethod, PartnerCode, Product, ShipmentStatus } from '../../shared/domain/enums.ts';
 import { PARTNERS } from '../../shared/domain/enums.ts';
 import { PARCEL_POINT_COUNTRIES, COUNTRY_CODES } from '../../shared/domain/countries.ts';
+import type { TrackingEventCode } from '../../shared/domain/tracking-events.ts';
+import type { Principal } from '../features/auth/access-tokens.ts';
 import { hashSecret } from '../features/auth/passwords.ts';
-import type { Db } from './client.ts';
+import { createShipment } from '../features/shipments/shipment-creation.ts';
+import { queryRows, type Db } from './client.ts';
 import {
   bankAccounts,
   clients,
   companies,
   companyProducts,
+  manifests,
+  partnerKeys,
   partnerServices,
   partners,
   pickupAddressClients,
   pickupAddresses,
   pickupAddressPartners,
   pickupPoints,
+  shipmentEvents,
+  shipments,
 } from './schema.ts';
 import { DEMO_PICKUP_POINTS } from './seed-pickup-points.ts';
 
@@ -25,15 +35,24 @@ export const DEMO_ACCOUNTS = [
   { clientId: 'demo-user-2', secret: 'demo-user-2-secret', role: 'USER' },
 ] as const;
 
-const PARTNER_ROWS: Array<{ code: PartnerCode; name: string; priority: number }> = [
-  { code: 'POSTONE', name: 'PostOne', priority: 3 },
-  { code: 'POST_AT', name: 'Austrian Post', priority: 8 },
-  { code: 'SPS', name: 'Slovak Parcel Service', priority: 9 },
-  { code: 'POST_HU', name: 'Hungarian Post', priority: 8 },
-  { code: 'UNTRACKED', name: 'Untracked letter mail', priority: 1 },
-  { code: 'ONE_CZ', name: 'One CZ', priority: 9 },
-  { code: 'POST_PL', name: 'Polish Post', priority: 8 },
-  { code: 'KAAB', name: 'KAAB Customs Express', priority: 7 },
+/**
+ * The demo feed key of SPS, for trying POST /api/v1/partner/events (README, "Partner event
+ * feed"). Demo data only: its secret is public, never use it in production.
+ */
+export const DEMO_PARTNER_KEY = { id: 'pk_demo_sps', partner: 'SPS', secret: 'demo-sps-feed-secret-never-use-in-production' } as const;
+
+/** Demo partners' tracking pages point at example.com (a reserved, harmless address). */
+const demoTrackingPage = (partner: string) => `https://example.com/track/${partner}?parcel={tracking_number}`;
+
+const PARTNER_ROWS: Array<{ code: PartnerCode; name: string; priority: number; trackingUrlTemplate: string | null }> = [
+  { code: 'POSTONE', name: 'PostOne', priority: 3, trackingUrlTemplate: demoTrackingPage('postone') },
+  { code: 'POST_AT', name: 'Austrian Post', priority: 8, trackingUrlTemplate: null },
+  { code: 'SPS', name: 'Slovak Parcel Service', priority: 9, trackingUrlTemplate: demoTrackingPage('sps') },
+  { code: 'POST_HU', name: 'Hungarian Post', priority: 8, trackingUrlTemplate: null },
+  { code: 'UNTRACKED', name: 'Untracked letter mail', priority: 1, trackingUrlTemplate: null },
+  { code: 'ONE_CZ', name: 'One CZ', priority: 9, trackingUrlTemplate: demoTrackingPage('one-cz') },
+  { code: 'POST_PL', name: 'Polish Post', priority: 8, trackingUrlTemplate: null },
+  { code: 'KAAB', name: 'KAAB Customs Express', priority: 7, trackingUrlTemplate: null },
 ];
 
 type Service = { partner: PartnerCode; country: string; product: Product; method: DeliveryMethod };
@@ -60,15 +79,20 @@ function partnerServiceRows(): Service[] {
 
 const products = (countries: string[], list: Product[]) => countries.flatMap((country) => list.map((product) => ({ country, product })));
 
-/** True when it seeded; false when the database already had data. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * True when it seeded; false when the database already had data. `shipments` adds demo-user's
+ * parcels along their way (tracking timelines); off by default because the API tests count the
+ * shipments they create on top of this seed.
+ */
+export async function seedDemo(db: Db, options: { shipments?: boolean } = {}): Promise<boolean> {
   const existing = await db.select({ id: companies.id }).from(companies).limit(1);
   if (existing.length > 0) return false;
 
   const [adminSecret, userSecret, user2Secret] = await Promise.all(DEMO_ACCOUNTS.map((a) => hashSecret(a.secret)));
 
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     await tx.insert(partners).values(PARTNER_ROWS.map((p) => ({ id: PARTNERS[p.code], ...p }))).onConflictDoNothing();
+    await tx.insert(partnerKeys).values({ id: DEMO_PARTNER_KEY.id, partnerId: PARTNERS[DEMO_PARTNER_KEY.partner], secret: DEMO_PARTNER_KEY.secret }).onConflictDoNothing();
     await tx
       .insert(partnerServices)
       .values(partnerServiceRows().map((s) => ({ partnerId: PARTNERS[s.partner], country: s.country, product: s.product, deliveryMethod: s.method })))
@@ -142,6 +166,94 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { pickupAddressId: warehouse.id, partnerId: PARTNERS.POSTONE, country: 'DE', product: 'TRC', deliveryMethod: null },
       { pickupAddressId: brno.id, partnerId: PARTNERS.ONE_CZ, country: 'CZ', product: 'PRM', deliveryMethod: null },
     ]);
+    return { admin, user, warehouse };
   });
+  if (options.shipments) {
+    await seedDemoJourneys(db, { clientId: seeded.user.id, companyId: seeded.user.companyId, role: 'USER' }, seeded.admin.id, seeded.warehouse.id);
+  }
   return true;
+}
+
+type Step = readonly [code: TrackingEventCode, hoursAgo: number, location?: string];
+
+/**
+ * demo-user's parcels to Slovakia (SPS from the Žilina warehouse), each as far as its status:
+ * handed over on a manifest, scanned at the depot, sent, then what SPS reported.
+ */
+const DEMO_JOURNEYS: Array<{ receiver: { name: string; street: string; number: string; city: string; zip: string }; status: ShipmentStatus; steps: Step[] }> = [
+  {
+    receiver: { name: 'Demo Recipient One', street: 'Hlavná', number: '48', city: 'Košice', zip: '040 01' },
+    status: 'SENT',
+    steps: [['MANIFESTED', 124], ['ARRIVED', 118, 'Žilina depot'], ['SENT', 116, 'Žilina depot'], ['IN_TRANSIT', 110, 'SPS Senec hub'], ['OUT_FOR_DELIVERY', 99, 'SPS Košice'], ['DELIVERED', 94, 'Košice']],
+  },
+  {
+    receiver: { name: 'Demo Recipient Two', street: 'Štefánikova', number: '7', city: 'Nitra', zip: '949 01' },
+    status: 'SENT',
+    steps: [['MANIFESTED', 124], ['ARRIVED', 118, 'Žilina depot'], ['SENT', 116, 'Žilina depot'], ['IN_TRANSIT', 108, 'SPS Senec hub'], ['OUT_FOR_DELIVERY', 76, 'SPS Nitra'], ['DELIVERY_FAILED', 70, 'Nitra'], ['AT_PICKUP_POINT', 52, 'SPS pickup point Nitra Centrum']],
+  },
+  {
+    receiver: { name: 'Demo Recipient Three', street: 'Obchodná', number: '12', city: 'Bratislava', zip: '811 06' },
+    status: 'SENT',
+    steps: [['MANIFESTED', 52], ['ARRIVED', 46, 'Žilina depot'], ['SENT', 44, 'Žilina depot'], ['IN_TRANSIT', 30, 'SPS Senec hub'], ['OUT_FOR_DELIVERY', 3, 'SPS Bratislava']],
+  },
+  {
+    receiver: { name: 'Demo Recipient Four', street: 'Hlavná', number: '3', city: 'Trnava', zip: '917 01' },
+    status: 'SENT',
+    steps: [['MANIFESTED', 52], ['ARRIVED', 46, 'Žilina depot'], ['SENT', 20, 'Žilina depot']],
+  },
+  {
+    receiver: { name: 'Demo Recipient Five', street: 'Námestie SNP', number: '15', city: 'Banská Bystrica', zip: '974 01' },
+    status: 'ARRIVED',
+    steps: [['MANIFESTED', 26], ['ARRIVED', 5, 'Žilina depot']],
+  },
+];
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+async function seedDemoJourneys(db: Db, user: Principal, adminId: string, pickupAddressId: string) {
+  await db.transaction(async (tx) => {
+    const byManifestTime = new Map<number, number[]>();
+    for (const journey of DEMO_JOURNEYS) {
+      const { receiver, steps } = journey;
+      const payload = shipmentCreateSchema.parse({
+        delivery_method: 'home_delivery', product: 'PRM', pickup_address_id: pickupAddressId,
+        receiver_name: receiver.name, receiver_address_line_1: receiver.street, receiver_address_number: receiver.number,
+        receiver_city: receiver.city, receiver_postal_code: receiver.zip, receiver_country: 'SK',
+        receiver_phone: '+421900000000', receiver_email: 'recipient@demo.invalid',
+        weight: 2.4, width: 30, height: 20, length: 40, content: 'Garden tools', reference_number: 'DEMO-TRACKING',
+      });
+      const created = await createShipment(tx, user, payload);
+      const [row] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.itemNumber, created.item_number));
+      const shipmentId = row!.id;
+      const createdAt = hoursAgo(steps[0]![1] + 20);
+      await tx.update(shipments).set({ status: journey.status, createdAt, updatedAt: hoursAgo(steps.at(-1)![1]) }).where(eq(shipments.id, shipmentId));
+      await tx.update(shipmentEvents).set({ occurredAt: createdAt, recordedAt: createdAt }).where(eq(shipmentEvents.shipmentId, shipmentId));
+      await tx.insert(shipmentEvents).values(
+        steps.map(([code, ago, location], i) => {
+          const fromPartner = !['MANIFESTED', 'ARRIVED', 'SENT'].includes(code);
+          return {
+            shipmentId,
+            status: code,
+            occurredAt: hoursAgo(ago),
+            recordedAt: hoursAgo(ago),
+            source: fromPartner ? `partner:${DEMO_PARTNER_KEY.partner}` : code === 'MANIFESTED' ? 'portal' : 'depot',
+            clientId: fromPartner ? null : code === 'MANIFESTED' ? user.clientId : adminId,
+            location: location ?? null,
+            partnerEventId: fromPartner ? `DEMO-${created.tracking_number}-${i}` : null,
+          };
+        }),
+      );
+      const manifestedAgo = steps[0]![1];
+      byManifestTime.set(manifestedAgo, [...(byManifestTime.get(manifestedAgo) ?? []), shipmentId]);
+    }
+    // One hand-over manifest per pickup run, as the manifests page would have made them.
+    for (const [ago, ids] of byManifestTime) {
+      const [{ id }] = (await queryRows<{ id: string }>(tx, sql`select 'MF' || lpad(nextval('manifest_number_seq')::text, 10, '0') as id`)) as [{ id: string }];
+      await tx.insert(manifests).values({
+        id, companyId: user.companyId, clientId: user.clientId, pickupAddressId, partnerId: PARTNERS.SPS, partnerName: 'Slovak Parcel Service',
+        shipmentCount: ids.length, createdAt: hoursAgo(ago),
+      });
+      await tx.update(shipments).set({ manifestId: id }).where(inArray(shipments.id, ids));
+    }
+  });
 }

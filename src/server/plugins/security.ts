@@ -1,5 +1,7 @@
 // Security headers with a strict Content-Security-Policy: everything from our own origin, no
 // inline script. Styles set through the CSSOM (React's style prop) are not affected by style-src.
+// 'wasm-unsafe-eval' lets the scan page compile its own barcode reader (ZXing WebAssembly, served
+// from /assets) where the browser has no BarcodeDetector; it allows no JavaScript eval.
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
@@ -10,7 +12,7 @@ async function securityPlugin(app: FastifyInstance, { frameOrigins = [] }: { fra
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],

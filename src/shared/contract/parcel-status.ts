@@ -4,6 +4,7 @@ import { PARCEL_STATUS_UPDATES, SHIPMENT_STATUSES } from '../domain/enums.ts';
 import { PARCEL_STATUS_MAX_IDS, TRACKING_NUMBER_MAX } from '../domain/limits.ts';
 import { SCAN_OUTCOMES } from '../domain/parcel-status-rules.ts';
 import { messages } from '../i18n/messages.ts';
+import { calendarDay } from './fields.ts';
 
 /**
  * POST /api/v1/admin/shipments/parcel-status: `parcels_id` are tracking or item numbers.
@@ -35,7 +36,7 @@ export const parcelStatusAnswerSchema = z.object({
 });
 export type ParcelStatusAnswer = z.infer<typeof parcelStatusAnswerSchema>;
 
-const day = z.string({ error: messages.required.id }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, messages.invalidValue.id));
+const day = calendarDay(messages.required.id);
 
 /**
  * GET /api/v1/admin/shipments/parcel-status: packages.xlsx of the parcels scanned (ARRIVED or SENT)

@@ -3,7 +3,7 @@ import { DELIVERY_METHODS, GOODS_TYPES, PARTNERS, PRODUCTS, SHIPMENT_STATUSES } 
 import { HS_CODE_MAX, ADDRESS_NUMBER_MAX, PAGE_SIZE_SHIPMENTS } from '../domain/limits.ts';
 import { checkShipmentRules, type ProductsMap } from '../domain/shipment-rules.ts';
 import { messages } from '../i18n/messages.ts';
-import { dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
+import { calendarDay, dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
 
 /** The recipient's fields, shared by the single form and the wizard (which relaxes the name). */
 export const receiverFields = {
@@ -117,7 +117,7 @@ export const shipmentCreatedSchema = z.object({
   shipment: shipmentSchema,
 });
 
-const dateOnly = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, messages.invalidValue.id));
+const dateOnly = calendarDay();
 const exactFilter = z.optional(z.string().check(z.trim(), z.maxLength(50, messages.tooLong.id)));
 
 /** GET /api/v1/shipments query (spec section 7); company, delivery-method and partner filters are ADMIN only. */

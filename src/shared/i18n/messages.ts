@@ -134,6 +134,17 @@ export const messages = {
   dateRangeInvalid: /*i18n*/ { id: 'validation.date_range', message: 'The end date is before the start date' },
   parcelStatusNoneFound: /*i18n*/ { id: 'scan.export.none_found', message: 'No parcels found in this period' },
   parcelStatusSheet: /*i18n*/ { id: 'scan.export.sheet', message: 'Parcels' },
+  // Parcel-status export columns
+  parcelStatusColumnItem: /*i18n*/ { id: 'scan.export.column.item_number', message: 'Item number' },
+  parcelStatusColumnTracking: /*i18n*/ { id: 'scan.export.column.tracking_number', message: 'Tracking number' },
+  parcelStatusColumnCompany: /*i18n*/ { id: 'scan.export.column.company', message: 'Company' },
+  parcelStatusColumnStatus: /*i18n*/ { id: 'scan.export.column.status', message: 'Status' },
+  parcelStatusColumnArrived: /*i18n*/ { id: 'scan.export.column.arrived_at', message: 'Arrived at depot' },
+  parcelStatusColumnSent: /*i18n*/ { id: 'scan.export.column.sent_at', message: 'Sent to partner' },
+  parcelStatusColumnPartner: /*i18n*/ { id: 'scan.export.column.partner', message: 'Delivery partner' },
+  parcelStatusColumnCountry: /*i18n*/ { id: 'scan.export.column.country', message: 'Destination country' },
+  parcelStatusColumnWeight: /*i18n*/ { id: 'scan.export.column.weight', message: 'Weight (kg)' },
+  parcelStatusTooMany: /*i18n*/ { id: 'scan.export.too_many', message: 'Too many parcels for one file: choose a shorter period' },
 
   invalidRequest: /*i18n*/ { id: 'error.invalid_request', message: 'The request is not valid. Check the highlighted fields.' },
   malformedBody: /*i18n*/ { id: 'error.malformed_body', message: 'The request body could not be read.' },

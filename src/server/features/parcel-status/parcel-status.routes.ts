@@ -1,0 +1,48 @@
+// The depot scan page's calls (spec section 7, issue 7). ADMIN only: the auth plugin guards
+// /api/v1/admin/*. A scan request is idempotent by key: the tablet's outbox resends until it gets
+// an answer, and the parcels move once.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { parcelStatusAnswerSchema, parcelStatusExportQuerySchema, parcelStatusUpdateSchema } from '../../../shared/contract/parcel-status.ts';
+import { messages } from '../../../shared/i18n/messages.ts';
+import { attachment } from '../../attachment.ts';
+import type { Db } from '../../db/client.ts';
+import { translatorForHeader, type Translate } from '../../i18n.ts';
+import { requirePrincipal } from '../../plugins/auth.ts';
+import { applyParcelScan } from './parcel-scan.service.ts';
+import { parcelStatusRows } from './parcel-status-export.service.ts';
+import { packagesWorkbook, type PackagesCaptions } from './packages-workbook.ts';
+
+const PATH = '/api/v1/admin/shipments/parcel-status';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function captions(t: Translate): PackagesCaptions {
+  return {
+    sheet: t(messages.parcelStatusSheet),
+    columns: {
+      itemNumber: t(messages.parcelStatusColumnItem),
+      trackingNumber: t(messages.parcelStatusColumnTracking),
+      company: t(messages.parcelStatusColumnCompany),
+      status: t(messages.parcelStatusColumnStatus),
+      arrivedAt: t(messages.parcelStatusColumnArrived),
+      sentAt: t(messages.parcelStatusColumnSent),
+      partner: t(messages.parcelStatusColumnPartner),
+      country: t(messages.parcelStatusColumnCountry),
+      weight: t(messages.parcelStatusColumnWeight),
+    },
+  };
+}
+
+export async function parcelStatusRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(PATH, { config: { idempotent: true }, schema: { body: parcelStatusUpdateSchema, response: { 200: parcelStatusAnswerSchema } } }, async (request) =>
+    applyParcelScan(db, requirePrincipal(request), request.body),
+  );
+
+  r.get(PATH, { schema: { querystring: parcelStatusExportQuerySchema } }, async (request, reply) => {
+    const rows = await parcelStatusRows(db, request.query);
+    const body = await packagesWorkbook(rows, captions(translatorForHeader(request.headers['accept-language'])));
+    return reply.header('content-type', XLSX).header('content-disposition', attachment('packages.xlsx')).send(body);
+  });
+}

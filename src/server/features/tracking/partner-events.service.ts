@@ -1,0 +1,64 @@
+// Recording what a delivery partner reports. An event belongs to the partner's own parcel or to
+// nothing (a partner cannot write into another partner's parcels); a resent event_id records
+// nothing new. Partner events never change shipments.status: the status tells where the parcel
+// is in the carrier's own hands (up to SENT), the events tell the rest.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PartnerEvent, PartnerEventsAnswer } from '../../../shared/contract/tracking.ts';
+import { messages } from '../../../shared/i18n/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { shipmentEvents, shipments } from '../../db/schema.ts';
+import { ApiError } from '../../http-errors.ts';
+
+export interface FeedPartner {
+  id: number;
+  code: string;
+}
+
+/** The source of a partner's events, e.g. `partner:SPS`; event ids are unique per source. */
+export const partnerSource = (code: string) => `partner:${code}`;
+
+/** occurred_at as an instant; the schema checked the format, this refuses what no clock shows. */
+function occurredAt(events: PartnerEvent[]): Date[] {
+  const fields: Record<string, string[]> = {};
+  const dates = events.map((event, i) => {
+    const date = new Date(event.occurred_at);
+    if (Number.isNaN(date.getTime())) fields[`events.${i}.occurred_at`] = [messages.invalidValue.id];
+    return date;
+  });
+  if (Object.keys(fields).length > 0) throw new ApiError(400, 'validation_failed', messages.invalidRequest, { fields });
+  return dates;
+}
+
+export async function recordPartnerEvents(db: Db, partner: FeedPartner, events: PartnerEvent[]): Promise<PartnerEventsAnswer> {
+  const dates = occurredAt(events);
+  const numbers = [...new Set(events.map((e) => e.tracking_number))];
+  const owned = await db
+    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(and(eq(shipments.partnerId, partner.id), inArray(shipments.trackingNumber, numbers)));
+  const shipmentIdOf = new Map(owned.map((s) => [s.trackingNumber, s.id]));
+
+  const source = partnerSource(partner.code);
+  const rows = events.flatMap((event, i) => {
+    const shipmentId = shipmentIdOf.get(event.tracking_number);
+    if (shipmentId === undefined) return [];
+    return [{ shipmentId, status: event.code, occurredAt: dates[i]!, source, location: event.location || null, partnerEventId: event.event_id }];
+  });
+  // One statement: a conflict on (source, partner_event_id) — sent before, or twice in this
+  // batch — inserts nothing and returns nothing, which is how duplicates are told apart.
+  const inserted = rows.length === 0
+    ? []
+    : await db.insert(shipmentEvents).values(rows).onConflictDoNothing().returning({ partnerEventId: shipmentEvents.partnerEventId });
+  const recorded = new Set(inserted.map((r) => r.partnerEventId));
+
+  const answered = new Set<string>();
+  return {
+    results: events.map((event) => {
+      if (!shipmentIdOf.has(event.tracking_number)) return { event_id: event.event_id, result: 'not_found' as const };
+      // The first of several equal event_ids in a batch is the recorded one.
+      const isNew = recorded.has(event.event_id) && !answered.has(event.event_id);
+      answered.add(event.event_id);
+      return { event_id: event.event_id, result: isNew ? ('recorded' as const) : ('duplicate' as const) };
+    }),
+  };
+}

@@ -1,0 +1,29 @@
+// The rate limit of the public tracking lookups (see README, "Rate limits"): one budget per client
+// address shared by both lookup routes; signed-in callers are counted by their account instead,
+// with a budget no person at a screen reaches, so a depot or an office behind one address is not
+// throttled by the public limit.
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import { PUBLIC_TRACKING_PER_MINUTE } from '../../../shared/domain/limits.ts';
+
+/** Lookups per minute of one signed-in account. */
+export const SIGNED_IN_TRACKING_PER_MINUTE = 20 * PUBLIC_TRACKING_PER_MINUTE;
+
+/** The request's client address (X-Forwarded-For only with TRUST_PROXY) or its account. */
+function lookupKey(request: FastifyRequest): string {
+  return request.principal ? `client:${request.principal.clientId}` : `ip:${normalizeIP(request.ip)}`;
+}
+
+/**
+ * One onRequest hook for every public lookup route. It runs after the auth plugin's hook (route
+ * hooks follow the application's), so `request.principal` is known. The routes share this one
+ * handler and with it one counter store: with a limit per route, a caller would get the budget
+ * once per route.
+ */
+export function publicLookupLimit(app: FastifyInstance): onRequestAsyncHookHandler {
+  return app.rateLimit({
+    timeWindow: 60_000,
+    keyGenerator: lookupKey,
+    max: (_request, key) => (key.startsWith('client:') ? SIGNED_IN_TRACKING_PER_MINUTE : PUBLIC_TRACKING_PER_MINUTE),
+  }) as onRequestAsyncHookHandler;
+}

@@ -1,0 +1,91 @@
+// Reading a shipment's tracking: the shipment by tracking number (and postal code) with its
+// events newest first, and the events as answered, in the reader's language.
+import { eq, sql } from 'drizzle-orm';
+import type { TrackingEvent } from '../../../shared/contract/tracking.ts';
+import type { ShipmentStatus } from '../../../shared/domain/enums.ts';
+import { samePostalCode, TRACKING_EVENT_CODES, type TrackingEventCode } from '../../../shared/domain/tracking-events.ts';
+import { messages } from '../../../shared/i18n/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { partners, shipmentEvents, shipments } from '../../db/schema.ts';
+import { ApiError } from '../../http-errors.ts';
+import type { Translate } from '../../i18n.ts';
+
+export interface TrackedShipment {
+  trackingNumber: string;
+  status: ShipmentStatus;
+  companyId: string;
+  destinationCountry: string;
+  partnerName: string | null;
+  trackingUrlTemplate: string | null;
+}
+
+export interface StoredEvent {
+  code: TrackingEventCode;
+  occurredAt: Date;
+  location: string | null;
+  fromPartner: boolean;
+}
+
+/** Unknown numbers and wrong postal codes answer alike, so a lookup tells nothing more than it should. */
+export const shipmentNotFound = () => new ApiError(404, 'not_found', messages.shipmentNotFound);
+
+/** An event as the lookup's query aggregates it (json_build_object keys). */
+interface EventJson {
+  code: string;
+  at: string;
+  location: string | null;
+  source: string;
+}
+
+const isEventCode = (value: string): value is TrackingEventCode => (TRACKING_EVENT_CODES as readonly string[]).includes(value);
+
+/**
+ * The shipment with this tracking number and its events, newest first (a code this version does
+ * not know is left out); 404 when there is none or when `zip` is given and is not its destination
+ * postal code (case, spaces and dashes aside). One query: public lookups are the busiest reads.
+ */
+export async function lookUpTracking(db: Db, trackingNumber: string, zip: string | undefined): Promise<{ shipment: TrackedShipment; events: StoredEvent[] }> {
+  const [row] = await db
+    .select({
+      trackingNumber: shipments.trackingNumber,
+      status: shipments.status,
+      companyId: shipments.companyId,
+      destinationCountry: shipments.receiverCountry,
+      postalCode: shipments.receiverPostalCode,
+      shipmentPartnerName: shipments.partnerName,
+      partnerName: partners.name,
+      trackingUrlTemplate: partners.trackingUrlTemplate,
+      events: sql<EventJson[] | string | null>`(
+        select json_agg(json_build_object('code', ${shipmentEvents.status}, 'at', ${shipmentEvents.occurredAt}, 'location', ${shipmentEvents.location}, 'source', ${shipmentEvents.source})
+                        order by ${shipmentEvents.occurredAt} desc, ${shipmentEvents.id} desc)
+          from ${shipmentEvents} where ${shipmentEvents.shipmentId} = ${shipments.id})`,
+    })
+    .from(shipments)
+    .leftJoin(partners, eq(partners.id, shipments.partnerId))
+    .where(eq(shipments.trackingNumber, trackingNumber))
+    .limit(1);
+  if (!row || !row.trackingNumber) throw shipmentNotFound();
+  if (zip && !samePostalCode(zip, row.postalCode)) throw shipmentNotFound();
+  // json comes parsed from both drivers; a string is parsed here in case a driver leaves it as text.
+  const rawEvents: EventJson[] = typeof row.events === 'string' ? (JSON.parse(row.events) as EventJson[]) : (row.events ?? []);
+  const events: StoredEvent[] = [];
+  for (const e of rawEvents) {
+    if (isEventCode(e.code)) events.push({ code: e.code, occurredAt: new Date(e.at), location: e.location, fromPartner: e.source.startsWith('partner:') });
+  }
+  return {
+    shipment: {
+      trackingNumber: row.trackingNumber,
+      status: row.status,
+      companyId: row.companyId,
+      destinationCountry: row.destinationCountry,
+      partnerName: row.partnerName ?? row.shipmentPartnerName,
+      trackingUrlTemplate: row.trackingUrlTemplate,
+    },
+    events,
+  };
+}
+
+/** Events as the API answers them: the description is the message `tracking.event.{code}`. */
+export function toTrackingEvents(events: StoredEvent[], t: Translate): TrackingEvent[] {
+  return events.map((e) => ({ date: e.occurredAt.toISOString(), name: t(`tracking.event.${e.code}`), code: e.code, location: e.location }));
+}
