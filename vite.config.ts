@@ -5,13 +5,56 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LANGUAGE_CODES } from './src/shared/domain/languages.ts';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const catalog = (code: string) => fileURLToPath(new URL(`./src/web/locales/${code}/messages.json`, import.meta.url));
+
+/**
+ * main.tsx starts one of two apps with a dynamic import: the full PWA (app-main.tsx) or the light
+ * public tracking app. Left alone, the bundler cut the full app's start into many small chunks
+ * shared with its routes (+4 KB gzipped on /user/login: each file compresses on its own). Two
+ * groups keep the starts together as the one entry chunk did before: 'start', what both apps
+ * import statically (React, Lingui, zod…), and 'app', the rest of the full app's start (router,
+ * query cache…). The public app's own modules are chunked automatically: some are shared with the
+ * full app's routes (the logo, the language switcher, the tracking pages), and a group of them
+ * would be loaded by those routes whole.
+ */
+const ENTRY = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url));
+const APP_MAIN = fileURLToPath(new URL('./src/web/app-main.tsx', import.meta.url));
+const PUBLIC_TRACKING_MAIN = fileURLToPath(new URL('./src/web/features/tracking/public-tracking-main.tsx', import.meta.url));
+
+function startChunkOf(moduleId: string, context: Rolldown.ChunkingContext): 'start' | 'app' | null {
+  // What main.tsx itself imports stays in the entry chunk.
+  if (staticImportsOf(ENTRY, context).has(moduleId)) return null;
+  if (!staticImportsOf(APP_MAIN, context).has(moduleId)) return null;
+  return staticImportsOf(PUBLIC_TRACKING_MAIN, context).has(moduleId) ? 'start' : 'app';
+}
+
+const staticImportCache = new WeakMap<Rolldown.ChunkingContext, Map<string, Set<string>>>();
+
+/** The module and everything it imports statically (what must load before it runs). */
+function staticImportsOf(moduleId: string, context: Rolldown.ChunkingContext): Set<string> {
+  let cache = staticImportCache.get(context);
+  if (!cache) staticImportCache.set(context, (cache = new Map()));
+  let found = cache.get(moduleId);
+  if (found) return found;
+  found = new Set([moduleId]);
+  const queue = [moduleId];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    for (const imported of context.getModuleInfo(id)?.importedIds ?? []) {
+      if (!found.has(imported)) {
+        found.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  cache.set(moduleId, found);
+  return found;
+}
 
 /** Lingui's macros run through Babel, only in files that import them. */
 export const linguiMacro = defineRolldownBabelPreset({
@@ -50,6 +93,12 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      // The groups hold whole static-import closures (minus the entry's), so they need not pull in
+      // their modules' imports, which would drag what main.tsx itself imports (the paths, Vite's
+      // preload helper) out of the entry chunk.
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: startChunkOf, debugName: 'app starts' }] } },
+    },
   },
   plugins: [
     tanstackRouter({

@@ -1,54 +1,19 @@
-import { I18nProvider } from '@lingui/react';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
-import { onSessionEnded } from './lib/api.ts';
-import { i18n, initLanguage } from './lib/i18n.ts';
-import { createQueryClient, persister, persistOptions } from './lib/query-client.ts';
-import { startOutboxSync } from './offline/start-outbox-sync.ts';
-import { routeTree } from './route-tree.gen.ts';
+// The entry: it only picks which app an address gets. The public tracking pages are opened on
+// phones, often over slow mobile data, by people who never sign in: they get a small app of their
+// own (React, Lingui and the page; at most 120 KB of gzipped JavaScript, `npm run bench:bundle`).
+// Every other address gets the full PWA (router, query cache, outbox, service worker). Both are
+// loaded with a dynamic import, so neither weighs on the other's first visit.
+import { isPublicTrackingPath } from './features/tracking/public-tracking-paths.ts';
 import './styles.css';
 
-installZodMessageIds();
-const queryClient = createQueryClient();
+const app = isPublicTrackingPath(window.location.pathname) ? import('./features/tracking/public-tracking-main.tsx') : import('./app-main.tsx');
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-});
-
-// Sends the outbox's waiting submissions now and whenever the connection returns (needs a sign-in).
-startOutboxSync();
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
+app.catch((error: unknown) => {
+  // A chunk that cannot be fetched (offline without the service worker, a deploy in between).
+  console.error('The portal could not start', error);
+  const root = document.getElementById('root');
+  if (root && !root.hasChildNodes()) {
+    root.textContent = 'Parcel Portal could not be loaded. Check your connection and reload the page.';
+    root.className = 'p-6 text-center';
   }
-}
-
-onSessionEnded(() => {
-  queryClient.clear();
-  persister.removeClient();
-  void router.navigate({ to: '/user/login', search: { redirect: router.state.location.href } });
 });
-
-async function start() {
-  await initLanguage();
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing');
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-          <RouterProvider router={router} />
-        </PersistQueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  );
-}
-
-void start();

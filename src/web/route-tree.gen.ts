@@ -14,13 +14,17 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppManifestsRouteImport } from './routes/_app/manifests'
 import { Route as AppPartnersRouteImport } from './routes/_app/partners'
+import { Route as PackageTrackingRouteImport } from './routes/package/tracking'
 import { Route as UserLoginRouteImport } from './routes/user/login'
 import { Route as AppShipmentItem_numberRouteImport } from './routes/_app/shipment/$item_number'
 import { Route as AppShipmentDraftsRouteImport } from './routes/_app/shipment/drafts'
 import { Route as AppShipmentImportRouteImport } from './routes/_app/shipment/import'
 import { Route as AppShipmentNewRouteImport } from './routes/_app/shipment/new'
+import { Route as AppShipmentScanRouteImport } from './routes/_app/shipment/scan'
 import { Route as AppShipmentSendRouteImport } from './routes/_app/shipment/send'
+import { Route as AppShipmentTrackingRouteImport } from './routes/_app/shipment/tracking'
 import { Route as AppShipmentsIndexRouteImport } from './routes/_app/shipments/index'
+import { Route as ShipmentTrackTracking_numberRouteImport } from './routes/shipment/track/$tracking_number'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -45,6 +49,11 @@ const AppPartnersRoute = AppPartnersRouteImport.update({
   id: '/partners',
   path: '/partners',
   getParentRoute: () => AppRoute,
+} as any)
+const PackageTrackingRoute = PackageTrackingRouteImport.update({
+  id: '/package/tracking',
+  path: '/package/tracking',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const UserLoginRoute = UserLoginRouteImport.update({
   id: '/user/login',
@@ -71,9 +80,19 @@ const AppShipmentNewRoute = AppShipmentNewRouteImport.update({
   path: '/shipment/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppShipmentScanRoute = AppShipmentScanRouteImport.update({
+  id: '/shipment/scan',
+  path: '/shipment/scan',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppShipmentSendRoute = AppShipmentSendRouteImport.update({
   id: '/shipment/send',
   path: '/shipment/send',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppShipmentTrackingRoute = AppShipmentTrackingRouteImport.update({
+  id: '/shipment/tracking',
+  path: '/shipment/tracking',
   getParentRoute: () => AppRoute,
 } as any)
 const AppShipmentsIndexRoute = AppShipmentsIndexRouteImport.update({
@@ -81,31 +100,45 @@ const AppShipmentsIndexRoute = AppShipmentsIndexRouteImport.update({
   path: '/shipments/',
   getParentRoute: () => AppRoute,
 } as any)
+const ShipmentTrackTracking_numberRoute =
+  ShipmentTrackTracking_numberRouteImport.update({
+    id: '/shipment/track/$tracking_number',
+    path: '/shipment/track/$tracking_number',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/$': typeof AppSplatRoute
   '/manifests': typeof AppManifestsRoute
   '/partners': typeof AppPartnersRoute
+  '/package/tracking': typeof PackageTrackingRoute
   '/user/login': typeof UserLoginRoute
   '/shipment/$item_number': typeof AppShipmentItem_numberRoute
   '/shipment/drafts': typeof AppShipmentDraftsRoute
   '/shipment/import': typeof AppShipmentImportRoute
   '/shipment/new': typeof AppShipmentNewRoute
+  '/shipment/scan': typeof AppShipmentScanRoute
   '/shipment/send': typeof AppShipmentSendRoute
+  '/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
   '/shipments/': typeof AppShipmentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/manifests': typeof AppManifestsRoute
   '/partners': typeof AppPartnersRoute
+  '/package/tracking': typeof PackageTrackingRoute
   '/user/login': typeof UserLoginRoute
   '/': typeof AppIndexRoute
   '/shipment/$item_number': typeof AppShipmentItem_numberRoute
   '/shipment/drafts': typeof AppShipmentDraftsRoute
   '/shipment/import': typeof AppShipmentImportRoute
   '/shipment/new': typeof AppShipmentNewRoute
+  '/shipment/scan': typeof AppShipmentScanRoute
   '/shipment/send': typeof AppShipmentSendRoute
+  '/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
   '/shipments': typeof AppShipmentsIndexRoute
 }
 export interface FileRoutesById {
@@ -114,13 +147,17 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/manifests': typeof AppManifestsRoute
   '/_app/partners': typeof AppPartnersRoute
+  '/package/tracking': typeof PackageTrackingRoute
   '/user/login': typeof UserLoginRoute
   '/_app/': typeof AppIndexRoute
   '/_app/shipment/$item_number': typeof AppShipmentItem_numberRoute
   '/_app/shipment/drafts': typeof AppShipmentDraftsRoute
   '/_app/shipment/import': typeof AppShipmentImportRoute
   '/_app/shipment/new': typeof AppShipmentNewRoute
+  '/_app/shipment/scan': typeof AppShipmentScanRoute
   '/_app/shipment/send': typeof AppShipmentSendRoute
+  '/_app/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
   '/_app/shipments/': typeof AppShipmentsIndexRoute
 }
 export interface FileRouteTypes {
@@ -130,25 +167,33 @@ export interface FileRouteTypes {
     | '/$'
     | '/manifests'
     | '/partners'
+    | '/package/tracking'
     | '/user/login'
     | '/shipment/$item_number'
     | '/shipment/drafts'
     | '/shipment/import'
     | '/shipment/new'
+    | '/shipment/scan'
     | '/shipment/send'
+    | '/shipment/tracking'
+    | '/shipment/track/$tracking_number'
     | '/shipments/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
     | '/manifests'
     | '/partners'
+    | '/package/tracking'
     | '/user/login'
     | '/'
     | '/shipment/$item_number'
     | '/shipment/drafts'
     | '/shipment/import'
     | '/shipment/new'
+    | '/shipment/scan'
     | '/shipment/send'
+    | '/shipment/tracking'
+    | '/shipment/track/$tracking_number'
     | '/shipments'
   id:
     | '__root__'
@@ -156,19 +201,25 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/manifests'
     | '/_app/partners'
+    | '/package/tracking'
     | '/user/login'
     | '/_app/'
     | '/_app/shipment/$item_number'
     | '/_app/shipment/drafts'
     | '/_app/shipment/import'
     | '/_app/shipment/new'
+    | '/_app/shipment/scan'
     | '/_app/shipment/send'
+    | '/_app/shipment/tracking'
+    | '/shipment/track/$tracking_number'
     | '/_app/shipments/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  PackageTrackingRoute: typeof PackageTrackingRoute
   UserLoginRoute: typeof UserLoginRoute
+  ShipmentTrackTracking_numberRoute: typeof ShipmentTrackTracking_numberRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -208,6 +259,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPartnersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/package/tracking': {
+      id: '/package/tracking'
+      path: '/package/tracking'
+      fullPath: '/package/tracking'
+      preLoaderRoute: typeof PackageTrackingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user/login': {
       id: '/user/login'
       path: '/user/login'
@@ -243,11 +301,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShipmentNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/shipment/scan': {
+      id: '/_app/shipment/scan'
+      path: '/shipment/scan'
+      fullPath: '/shipment/scan'
+      preLoaderRoute: typeof AppShipmentScanRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/shipment/send': {
       id: '/_app/shipment/send'
       path: '/shipment/send'
       fullPath: '/shipment/send'
       preLoaderRoute: typeof AppShipmentSendRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/shipment/tracking': {
+      id: '/_app/shipment/tracking'
+      path: '/shipment/tracking'
+      fullPath: '/shipment/tracking'
+      preLoaderRoute: typeof AppShipmentTrackingRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/shipments/': {
@@ -256,6 +328,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/shipments/'
       preLoaderRoute: typeof AppShipmentsIndexRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/shipment/track/$tracking_number': {
+      id: '/shipment/track/$tracking_number'
+      path: '/shipment/track/$tracking_number'
+      fullPath: '/shipment/track/$tracking_number'
+      preLoaderRoute: typeof ShipmentTrackTracking_numberRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -269,7 +348,9 @@ interface AppRouteChildren {
   AppShipmentDraftsRoute: typeof AppShipmentDraftsRoute
   AppShipmentImportRoute: typeof AppShipmentImportRoute
   AppShipmentNewRoute: typeof AppShipmentNewRoute
+  AppShipmentScanRoute: typeof AppShipmentScanRoute
   AppShipmentSendRoute: typeof AppShipmentSendRoute
+  AppShipmentTrackingRoute: typeof AppShipmentTrackingRoute
   AppShipmentsIndexRoute: typeof AppShipmentsIndexRoute
 }
 
@@ -282,7 +363,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppShipmentDraftsRoute: AppShipmentDraftsRoute,
   AppShipmentImportRoute: AppShipmentImportRoute,
   AppShipmentNewRoute: AppShipmentNewRoute,
+  AppShipmentScanRoute: AppShipmentScanRoute,
   AppShipmentSendRoute: AppShipmentSendRoute,
+  AppShipmentTrackingRoute: AppShipmentTrackingRoute,
   AppShipmentsIndexRoute: AppShipmentsIndexRoute,
 }
 
@@ -290,7 +373,9 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  PackageTrackingRoute: PackageTrackingRoute,
   UserLoginRoute: UserLoginRoute,
+  ShipmentTrackTracking_numberRoute: ShipmentTrackTracking_numberRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,7 +1,10 @@
-// The web app's one IndexedDB database (Dexie): wizard drafts per signed-in client and the outbox
-// of submissions waiting to be sent. Times are epoch milliseconds (UTC instants).
+// The web app's one IndexedDB database (Dexie): wizard drafts per signed-in client, the outbox
+// of submissions waiting to be sent and the depot's queue of scans. Times are epoch milliseconds
+// (UTC instants).
 import { Dexie, type EntityTable } from 'dexie';
+import type { ParcelStatusResult } from '../../shared/contract/parcel-status.ts';
 import type { WizardShipment } from '../../shared/contract/shipments-wizard.ts';
+import type { ParcelStatusUpdate } from '../../shared/domain/enums.ts';
 import type { WizardDraftData, WizardStep } from './draft-data.ts';
 
 export const DB_NAME = 'portal';
@@ -75,9 +78,42 @@ export interface OutboxRow {
   updatedAt: number;
 }
 
+/**
+ * One press of Arrive or Sent on the scan page: its parcel ids, sent once as one request
+ * (POST /api/v1/admin/shipments/parcel-status) with the press time as the scan time.
+ */
+export interface ScanRow {
+  /** Auto-increment: the order of the presses, which the sync engine keeps. */
+  id: number;
+  clientId: string;
+  status: ParcelStatusUpdate;
+  /** Upper-case tracking or item numbers, each once, as scanned. */
+  parcelIds: string[];
+  /** When Arrive or Sent was pressed: the events keep this time, however late the request goes. */
+  scannedAt: number;
+  /** Made once when queued; every resend of this row carries it. */
+  idempotencyKey: string;
+  state: OutboxState;
+  attempts: number;
+  /** Failed sends in a row since the last fresh start: the exponent of the backoff. */
+  failures: number;
+  nextAttemptAt: number;
+  lastError?: OutboxError;
+  /** Field errors of a rejected row. */
+  errors?: Record<string, string[]>;
+  /** The server's answer per id once accepted (empty when a 2xx came without the expected body). */
+  results?: ParcelStatusResult[];
+  /** The ids of a rejected row were put back into the scan field (no longer offered). */
+  resolvedAt?: number;
+  claimId?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export class PortalDb extends Dexie {
   drafts!: EntityTable<Draft, 'id'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
+  scans!: EntityTable<ScanRow, 'id'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -86,7 +122,7 @@ export class PortalDb extends Dexie {
     // rewrites existing rows once, inside the version-change transaction, before any code reads
     // them. For example:
     //
-    //   this.version(2)
+    //   this.version(3)
     //     .stores({ drafts: 'id, [clientId+updatedAt], status, country' })
     //     .upgrade((tx) =>
     //       tx.table('drafts').toCollection().modify((draft: Draft & { country?: string }) => {
@@ -98,6 +134,10 @@ export class PortalDb extends Dexie {
     this.version(1).stores({
       drafts: 'id, [clientId+updatedAt], status',
       outbox: '++id, [state+nextAttemptAt], clientId, draftId',
+    });
+    // 2: the depot's scan queue (a new table: nothing to rewrite).
+    this.version(2).stores({
+      scans: '++id, [state+nextAttemptAt], clientId',
     });
   }
 }

@@ -34,7 +34,7 @@ export function ShipmentDetail({ itemNumber, isAdmin }: { itemNumber: string; is
             {s.item_number}
           </Row>
           <Row label={t`Tracking number`} mono>
-            {s.tracking_number}
+            {s.tracking_number && <Link to="/shipment/tracking" search={{ tracking_number: s.tracking_number }} className="link">{s.tracking_number}</Link>}
           </Row>
           <Row label={t`Reference number`}>{s.reference_number}</Row>
           <Row label={t`Status`}>

@@ -1,0 +1,56 @@
+// The full PWA: the router with every route, the query cache (persisted where a feature opts in),
+// the outbox's sync engine and the service worker (registered by the root route). main.tsx loads
+// it for every address except the public tracking pages.
+import { I18nProvider } from '@lingui/react';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
+import { onSessionEnded } from './lib/api.ts';
+import { i18n, initLanguage } from './lib/i18n.ts';
+import { createQueryClient, persister, persistOptions } from './lib/query-client.ts';
+import { startOutboxSync } from './offline/start-outbox-sync.ts';
+import { routeTree } from './route-tree.gen.ts';
+
+installZodMessageIds();
+const queryClient = createQueryClient();
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+// Sends the outbox's waiting submissions now and whenever the connection returns (needs a sign-in).
+startOutboxSync();
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+onSessionEnded(() => {
+  queryClient.clear();
+  persister.removeClient();
+  void router.navigate({ to: '/user/login', search: { redirect: router.state.location.href } });
+});
+
+async function start() {
+  await initLanguage();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+          <RouterProvider router={router} />
+        </PersistQueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

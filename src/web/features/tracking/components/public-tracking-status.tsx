@@ -1,0 +1,44 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PublicTrackingState } from '../api/use-public-tracking.ts';
+import { PublicTrackingResult } from './public-tracking-result.tsx';
+import { usePublicTrackingErrorText } from './use-public-tracking-error.ts';
+
+/** The public lookup's outcome, announced as it changes: loading, an error (with a retry), or the parcel. */
+export function PublicTrackingStatus({ state, onRetry }: { state: PublicTrackingState; onRetry: () => void }) {
+  const { t } = useLingui();
+  const errorText = usePublicTrackingErrorText();
+  let body: React.ReactNode = null;
+  if (state.status === 'loading') {
+    body = (
+      <div className="flex items-center justify-center gap-3 p-8 text-base-content/70">
+        <span className="loading loading-spinner loading-md" aria-hidden="true" />
+        <span>{t`Looking up the parcel…`}</span>
+      </div>
+    );
+  } else if (state.status === 'error') {
+    const { kind, title, hint } = errorText(state.error);
+    body = (
+      <div
+        role="alert"
+        className={`alert alert-soft ${kind === 'offline' || kind === 'rate-limited' ? 'alert-warning' : 'alert-error'} flex flex-col items-start sm:flex-row sm:items-center`}
+      >
+        <div className="flex flex-col gap-1">
+          <p className="font-semibold">{title}</p>
+          {hint && <p className="text-sm">{hint}</p>}
+        </div>
+        {kind !== 'not-found' && (
+          <button type="button" className="btn btn-sm" onClick={onRetry}>
+            <Trans>Try again</Trans>
+          </button>
+        )}
+      </div>
+    );
+  } else if (state.status === 'success') {
+    body = <PublicTrackingResult tracking={state.tracking} />;
+  }
+  return (
+    <div aria-live="polite" aria-busy={state.status === 'loading'} className="mt-4">
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { ApiError } from '../../../lib/api-error.ts';
+
+export type PublicTrackingErrorKind = 'not-found' | 'rate-limited' | 'offline' | 'other';
+
+export function publicTrackingErrorKind(error: unknown): PublicTrackingErrorKind {
+  if (!(error instanceof ApiError)) return 'other';
+  if (error.isOffline) return 'offline';
+  if (error.status === 404) return 'not-found';
+  if (error.status === 429) return 'rate-limited';
+  return 'other';
+}
+
+/** What the public page says when a lookup fails: not found, too many lookups, offline, or the server's text. */
+export function usePublicTrackingErrorText(): (error: unknown) => { kind: PublicTrackingErrorKind; title: string; hint: string | null } {
+  const { t } = useLingui();
+  return useCallback(
+    (error: unknown) => {
+      const kind = publicTrackingErrorKind(error);
+      switch (kind) {
+        case 'not-found':
+          return { kind, title: t`Shipment not found`, hint: t`Check the tracking number. If you entered a postal code, it must be the destination's.` };
+        case 'rate-limited':
+          return { kind, title: t`Too many lookups in a short time.`, hint: t`Wait a minute, then try again.` };
+        case 'offline':
+          return { kind, title: t`You are offline.`, hint: t`The lookup runs again by itself when the connection is back.` };
+        default: {
+          const text = error instanceof ApiError ? error.body?.message || error.message : error instanceof Error ? error.message : String(error);
+          return { kind, title: text, hint: null };
+        }
+      }
+    },
+    [t],
+  );
+}

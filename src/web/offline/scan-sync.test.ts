@@ -1,0 +1,237 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TokenResponse } from '../../shared/contract/auth.ts';
+import { saveToken } from '../lib/token-store.ts';
+import { db, PortalDb, type ScanRow } from './db.ts';
+import { createMemoryLock, type OutboxLock } from './outbox-lock.ts';
+import type { QueueEngine } from './queue-engine.ts';
+import { queueScan, resolveRejectedScan, scanQueueStatus } from './scan-queue.ts';
+import type { ScanSendOutcome, SendScanRow } from './scan-send.ts';
+import { createScanSyncEngine, type ScanSyncOptions } from './scan-sync.ts';
+import { fakeParcelStatusServer, resetScans, scanRows } from './scan-test-fixtures.ts';
+import { CLIENT, deferred, eventually } from './test-fixtures.ts';
+
+const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
+const unavailable: ScanSendOutcome = { type: 'retry', error: { status: 503, code: 'internal_error', message: 'Service Unavailable' } };
+const keyRunning: ScanSendOutcome = { type: 'retry', error: { status: 409, code: 'conflict', message: 'A request with this key is still running' } };
+const noAnswer: ScanSendOutcome = { type: 'retry', error: { status: 0, code: 'network_error', message: 'TypeError: Failed to fetch' } };
+
+let signedIn: string | null = CLIENT;
+let lock: OutboxLock;
+const tokenListeners = new Set<() => void>();
+const engines: QueueEngine[] = [];
+
+function engine(send: SendScanRow, options: ScanSyncOptions = {}): QueueEngine {
+  const created = createScanSyncEngine({
+    send,
+    random: () => 0.5,
+    currentClientId: () => signedIn,
+    subscribeToken: (listener) => {
+      tokenListeners.add(listener);
+      return () => tokenListeners.delete(listener);
+    },
+    lock,
+    isOnline: () => true,
+    onOffline: () => undefined,
+    ...options,
+  });
+  engines.push(created);
+  return created;
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(T0);
+  signedIn = CLIENT;
+  lock = createMemoryLock();
+  tokenListeners.clear();
+  await resetScans();
+});
+
+afterEach(() => {
+  engines.splice(0).forEach((e) => e.stop());
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('scan sync: exactly once', () => {
+  it('sends each press once, in order, and keeps the answer per id', async () => {
+    const server = fakeParcelStatusServer();
+    await queueScan(CLIENT, 'ARRIVED', ['A1', 'A2']);
+    await queueScan(CLIENT, 'ARRIVED', ['A2', 'A3']);
+    await queueScan(CLIENT, 'SENT', ['A1']);
+
+    expect(await engine(async (row) => server.apply(row)).syncNow()).toEqual({ accepted: 3, rejected: 0, retried: 0 });
+
+    expect(server.requests.map((r) => r.row.parcelIds)).toEqual([['A1', 'A2'], ['A2', 'A3'], ['A1']]);
+    const rows = await scanRows();
+    expect(rows.map((r) => [r.state, r.attempts])).toEqual([
+      ['accepted', 1],
+      ['accepted', 1],
+      ['accepted', 1],
+    ]);
+    expect(rows[1]?.results?.map((r) => [r.parcel_id, r.result])).toEqual([
+      ['A2', 'unchanged'],
+      ['A3', 'updated'],
+    ]);
+    expect(Object.fromEntries(server.events)).toEqual({ A1: 2, A2: 1, A3: 1 });
+    expect(await scanQueueStatus(CLIENT)).toMatchObject({ waiting: 0, waitingIds: 0 });
+  });
+
+  it('a press whose tab closed mid-request (the server applied it) is resent with the SAME key: one event per parcel', async () => {
+    const server = fakeParcelStatusServer();
+    const [rowId] = await queueScan(CLIENT, 'ARRIVED', ['A1', 'A2']);
+    // Tab A: the server applies the request, but the answer never comes back.
+    const hanging = deferred<ScanSendOutcome>();
+    const tabA = engine(
+      async (row) => {
+        server.apply(row);
+        return hanging.promise;
+      },
+      { lock: createMemoryLock() },
+    );
+    void tabA.syncNow();
+    await eventually(async () => expect((await db.scans.get(rowId!))?.state).toBe('sending'));
+    tabA.stop();
+
+    // The app opens again (another connection): the row is recovered and sent again.
+    const reopened = new PortalDb();
+    const tabB = engine(async (row) => server.apply(row), { db: reopened, lock: createMemoryLock() });
+    tabB.start();
+    await eventually(async () => expect((await db.scans.get(rowId!))?.state).toBe('accepted'));
+
+    expect(server.requests.map((r) => r.key)).toEqual([server.requests[0]!.key, server.requests[0]!.key]);
+    expect(Object.fromEntries(server.events)).toEqual({ A1: 1, A2: 1 });
+    expect(await db.scans.get(rowId!)).toMatchObject({ attempts: 2, results: [{ parcel_id: 'A1', result: 'updated' }, { parcel_id: 'A2', result: 'updated' }] });
+
+    // The lost answer turns up after all: an abandoned claim, ignored.
+    hanging.resolve({ type: 'rejected', error: { status: 400, message: 'late' }, errors: {} });
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await db.scans.get(rowId!))?.state).toBe('accepted');
+    reopened.close();
+  });
+
+  it('two tabs draining together never send a press twice', async () => {
+    const server = fakeParcelStatusServer();
+    for (let i = 0; i < 15; i++) await queueScan(CLIENT, 'ARRIVED', [`P${i}`]);
+    const send: SendScanRow = async (row) => {
+      await new Promise((r) => setTimeout(r, Math.random() * 3));
+      return server.apply(row);
+    };
+    const other = new PortalDb();
+    const tabA = engine(send);
+    const tabB = engine(send, { db: other });
+    await Promise.all([tabA.syncNow(), tabB.syncNow(), tabA.syncNow(), tabB.syncNow()]);
+    expect(server.requests).toHaveLength(15);
+    expect([...server.events.values()].every((n) => n === 1)).toBe(true);
+    other.close();
+  });
+});
+
+describe('scan sync: failures', () => {
+  it.each([
+    ['a 5xx', unavailable],
+    ['a 409 (the key is still running)', keyRunning],
+    ['no answer', noAnswer],
+  ])('%s is retried after a backoff with the same key', async (_name, failure) => {
+    const server = fakeParcelStatusServer();
+    const [rowId] = await queueScan(CLIENT, 'ARRIVED', ['A1']);
+    let fail = true;
+    const keys: string[] = [];
+    const e = engine(async (row) => {
+      keys.push(row.idempotencyKey);
+      return fail ? failure : server.apply(row);
+    });
+
+    expect(await e.syncNow()).toMatchObject({ retried: 1 });
+    expect(await db.scans.get(rowId!)).toMatchObject({ state: 'retry', attempts: 1, failures: 1, nextAttemptAt: T0 + 1_500, lastError: failure.type === 'retry' ? failure.error : undefined });
+    // Still waiting: counted, and the reason shown.
+    expect(await scanQueueStatus(CLIENT)).toMatchObject({ waiting: 1, waitingIds: 1 });
+
+    fail = false;
+    expect(await e.syncNow()).toMatchObject({ accepted: 1 });
+    expect(new Set(keys).size).toBe(1);
+    expect(server.events.get('A1')).toBe(1);
+  });
+
+  it('a refused press (400, 403, 422) is kept as rejected with its ids and the error; queued again it is a new press', async () => {
+    const [rowId] = await queueScan(CLIENT, 'SENT', ['A1', 'A2'], T0 - 60_000);
+    const refusal: ScanSendOutcome = { type: 'rejected', error: { status: 400, code: 'validation_failed', message: 'The scan time is too far from now.' }, errors: { scanned_at: ['scan.scanned_at.invalid'] } };
+    expect(await engine(async () => refusal).syncNow()).toEqual({ accepted: 0, rejected: 1, retried: 0 });
+
+    const row = (await db.scans.get(rowId!)) as ScanRow;
+    expect(row).toMatchObject({ state: 'rejected', attempts: 1, parcelIds: ['A1', 'A2'], status: 'SENT', lastError: refusal.error, errors: refusal.errors });
+    expect(await scanQueueStatus(CLIENT)).toMatchObject({ waiting: 0 });
+
+    // The user puts the ids back and presses again: a new row, a new key, a new time.
+    await resolveRejectedScan(row.id);
+    const [again] = await queueScan(CLIENT, 'SENT', row.parcelIds);
+    const server = fakeParcelStatusServer();
+    await engine(async (r) => server.apply(r)).syncNow();
+    const resent = await db.scans.get(again!);
+    expect(resent).toMatchObject({ state: 'accepted', scannedAt: T0 });
+    expect(resent?.idempotencyKey).not.toBe(row.idempotencyKey);
+    expect((await db.scans.get(row.id))?.state).toBe('rejected');
+  });
+
+  it('401: pauses without counting an attempt until a token is saved, then sends the same press with the same key', async () => {
+    const token: TokenResponse = { access_token: 'a', token_type: 'Bearer', expires_in: 900, data: { id: CLIENT, name: 'Admin', role: 'ADMIN', products: {} } };
+    saveToken(token);
+    const [rowId] = await queueScan(CLIENT, 'ARRIVED', ['A1']);
+    const server = fakeParcelStatusServer();
+    const keys: string[] = [];
+    const e = createScanSyncEngine({
+      send: async (row) => {
+        keys.push(row.idempotencyKey);
+        return keys.length === 1 ? { type: 'unauthorized' } : server.apply(row);
+      },
+      lock,
+      random: () => 0.5,
+    });
+    engines.push(e);
+    e.start();
+
+    await eventually(() => expect(e.paused).toBe(true));
+    expect(await db.scans.get(rowId!)).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(await e.syncNow()).toMatchObject({ stoppedBy: 'paused' });
+    expect(keys).toHaveLength(1);
+
+    saveToken(token);
+    await eventually(async () => expect((await db.scans.get(rowId!))?.state).toBe('accepted'));
+    expect(keys).toEqual([keys[0], keys[0]]);
+    expect(server.events.get('A1')).toBe(1);
+  });
+
+  it('offline: nothing is tried; the `online` event drains', async () => {
+    await queueScan(CLIENT, 'ARRIVED', ['A1']);
+    let online = false;
+    const server = fakeParcelStatusServer();
+    const onOffline = vi.fn();
+    const e = engine(async (row) => server.apply(row), { isOnline: () => online, onOffline });
+    e.start();
+    expect(await e.syncNow()).toMatchObject({ stoppedBy: 'offline' });
+    expect(server.requests).toHaveLength(0);
+    expect(onOffline).toHaveBeenCalled();
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await eventually(async () => expect((await scanRows()).map((r) => r.state)).toEqual(['accepted']));
+  });
+
+  it('drains at once on a new press and on the service worker message', async () => {
+    const worker = new EventTarget();
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { serviceWorker: worker }));
+    const server = fakeParcelStatusServer();
+    const e = engine(async (row) => server.apply(row));
+    e.start();
+    await queueScan(CLIENT, 'ARRIVED', ['A1']);
+    await eventually(() => expect(server.requests).toHaveLength(1));
+
+    const [rowId] = await queueScan(CLIENT, 'ARRIVED', ['A2']);
+    await eventually(() => expect(server.requests).toHaveLength(2));
+    await db.scans.update(rowId!, { state: 'retry', nextAttemptAt: Date.now() + 60_000 });
+    worker.dispatchEvent(new MessageEvent('message', { data: { type: 'sync-outbox' } }));
+    await eventually(() => expect(server.requests).toHaveLength(3));
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,0 +1,45 @@
+// The scan queue's sync engine: the queue engine (queue-engine.ts) on the `scans` table, under its
+// own lock. An accepted press keeps the server's answer per id; a rejected one keeps its ids and
+// the error, for the page to offer them again.
+import type { ParcelStatusResult } from '../../shared/contract/parcel-status.ts';
+import { api } from '../lib/api.ts';
+import { db as appDb, type PortalDb, type ScanRow } from './db.ts';
+import { createQueueEngine, type QueueEngine, type QueueEngineOptions, type SettledOutcome } from './queue-engine.ts';
+import { onScanQueued, pruneScans, SCAN_HISTORY_MS } from './scan-queue.ts';
+import { createScanSend, type SendScanRow } from './scan-send.ts';
+
+export const SCAN_LOCK_NAME = 'portal-scans';
+
+export interface ScanSyncOptions extends QueueEngineOptions {
+  /** Sends one row; default: POST /api/v1/admin/shipments/parcel-status through the app's API client. */
+  send?: SendScanRow;
+  db?: PortalDb;
+}
+
+export function createScanSyncEngine(options: ScanSyncOptions = {}): QueueEngine {
+  const { send = createScanSend(api), db: database = appDb, ...engineOptions } = options;
+
+  async function settle(row: ScanRow, outcome: SettledOutcome<ParcelStatusResult[]>): Promise<void> {
+    if (outcome.type === 'accepted') {
+      const accepted: ScanRow = { ...row, state: 'accepted', attempts: row.attempts + 1, results: outcome.result };
+      delete accepted.lastError;
+      await database.scans.put(accepted);
+      return;
+    }
+    await database.scans.put({ ...row, state: 'rejected', attempts: row.attempts + 1, lastError: outcome.error, errors: outcome.errors });
+  }
+
+  return createQueueEngine(
+    {
+      label: 'Scan queue',
+      database,
+      table: database.scans,
+      lockName: SCAN_LOCK_NAME,
+      send,
+      settle,
+      onQueued: onScanQueued,
+      prune: (now) => pruneScans(now, SCAN_HISTORY_MS, database),
+    },
+    engineOptions,
+  );
+}
