@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { translated } from './support.ts';
 
 interface ManifestIcon {
   src: string;
@@ -93,4 +94,20 @@ test('a Background Sync of the outbox makes the service worker tell the page to 
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(page.url()).origin, registrationId, tag: 'sync-outbox', lastChance: false });
 
   await expect.poll(() => page.evaluate(() => (window as unknown as { syncMessages: unknown[] }).syncMessages)).toEqual([{ type: 'sync-outbox' }]);
+});
+
+test('offline after a first visit, the page has its texts and another language can be chosen', async ({ page, context }) => {
+  await page.goto('/user/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // No reload online: the first visit's catalog came from the network, not through the worker.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
+  await expect(page.getByRole('heading', { name: translated('de', 'Sign in'), exact: true })).toBeVisible();
 });
