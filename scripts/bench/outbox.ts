@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TokenResponse } from '../../src/shared/contract/auth.ts';
+import { page } from './browser-globals.ts';
 import { startServer, watchdog } from './server.ts';
 
 watchdog(900);
@@ -34,33 +35,6 @@ const RECEIVER = {
   receiver_phone: '+421900123456',
   receiver_email: 'bench@example.com',
 };
-
-// ---------------------------------------------------------------------------------------------
-// The browser globals the web code reads: localStorage (the token record) and window (events).
-
-class MemoryStorage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-}
-const page = new EventTarget();
-Object.assign(globalThis, { localStorage: new MemoryStorage(), window: page });
 
 // ---------------------------------------------------------------------------------------------
 // The unreliable network between the app and the server.

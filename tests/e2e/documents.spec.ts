@@ -1,40 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { DEMO_USER, mainNavigation, signIn } from './support.ts';
+import { createShipmentViaApi, DEMO_USER, mainNavigation, signIn, unique } from './support.ts';
 
 // A client prints labels (one, then a sheet of several from a half-used A4) from the shipment
 // list, hands a selection over on a manifest, and finds that manifest again on /manifests.
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Creates `count` shipments through the API as the signed-in client, all with one reference, and answers their item numbers. */
 async function createShipments(page: Page, reference: string, count: number): Promise<string[]> {
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('token') ?? '{}') as { value?: string }).value);
   const items: string[] = [];
   for (let i = 0; i < count; i++) {
-    const response = await page.request.post('/api/v1/shipments/store', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        delivery_method: 'home_delivery',
-        product: 'PRM',
-        reference_number: reference,
-        receiver_name: `Documents ${reference} ${i + 1}`,
-        receiver_address_line_1: 'Obchodná',
-        receiver_address_number: String(10 + i),
-        receiver_city: 'Bratislava',
-        receiver_postal_code: '81101',
-        receiver_country: 'SK',
-        receiver_phone: '0905 123 456',
-        receiver_email: 'documents@example.sk',
-        weight: 1.25,
-        width: 30,
-        height: 20,
-        length: 10,
-        content: 'Garden seeds',
-      },
+    const shipment = await createShipmentViaApi(page.request, token ?? '', {
+      reference_number: reference,
+      receiver_name: `Documents ${reference} ${i + 1}`,
+      receiver_address_number: String(10 + i),
+      receiver_email: 'documents@example.sk',
     });
-    expect(response.status(), await response.text()).toBe(201);
-    items.push(((await response.json()) as { shipment: { item_number: string } }).shipment.item_number);
+    items.push(shipment.item_number);
   }
   return items;
 }

@@ -3,54 +3,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
-import { DEMO_ADMIN, DEMO_USER, signIn } from './support.ts';
+import { accessToken, createShipmentViaApi, DEMO_ADMIN, DEMO_USER, signIn, unique, type CreatedShipment } from './support.ts';
 
 // The depot's scan page (issue 7): a hand scanner (keyboard wedge) while offline, a reload offline,
 // and each parcel updated exactly once when the connection is back; on a tablet, a scan with the
 // focus on a button, a refused press put back into the field; the camera on a fake video device;
 // and the page closed to non-admins.
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-interface Created {
-  item_number: string;
-  tracking_number: string | null;
-}
-
-async function bearerOf(request: APIRequestContext, clientId: string, secret: string): Promise<string> {
-  const response = await request.post('/oauth/token', { data: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 /** `count` shipments of demo-user, created through the API; answers their numbers. */
-async function createShipments(request: APIRequestContext, bearer: string, count: number): Promise<Created[]> {
+async function createShipments(request: APIRequestContext, bearer: string, count: number): Promise<CreatedShipment[]> {
   const reference = `SCAN-${unique()}`;
-  const created: Created[] = [];
+  const created: CreatedShipment[] = [];
   for (let i = 0; i < count; i++) {
-    const response = await request.post('/api/v1/shipments/store', {
-      headers: { authorization: `Bearer ${bearer}` },
-      data: {
-        delivery_method: 'home_delivery',
-        product: 'PRM',
+    created.push(
+      await createShipmentViaApi(request, bearer, {
         reference_number: reference,
         receiver_name: `Scan ${reference} ${i + 1}`,
-        receiver_address_line_1: 'Obchodná',
         receiver_address_number: String(10 + i),
-        receiver_city: 'Bratislava',
-        receiver_postal_code: '81101',
-        receiver_country: 'SK',
-        receiver_phone: '0905 123 456',
         receiver_email: 'scan@example.sk',
-        weight: 1.25,
-        width: 30,
-        height: 20,
-        length: 10,
-        content: 'Garden seeds',
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    created.push(((await response.json()) as { shipment: Created }).shipment);
+      }),
+    );
   }
   return created;
 }
@@ -90,7 +62,7 @@ async function openScanPage(page: Page) {
 }
 
 test('offline: wedge scans wait on the device through a reload and each parcel arrives exactly once online', async ({ page, context, request }) => {
-  const userBearer = await bearerOf(request, DEMO_USER.clientId, DEMO_USER.secret);
+  const userBearer = await accessToken(request, DEMO_USER);
   const shipments = await createShipments(request, userBearer, 3);
   const ids = shipments.map((s) => s.tracking_number ?? s.item_number);
 
@@ -139,7 +111,7 @@ test.describe('on a tablet', () => {
   test.use({ hasTouch: true });
 
   test('a scan with the focus on a button fills the field; a refused press can be put back', async ({ page, request }) => {
-    const userBearer = await bearerOf(request, DEMO_USER.clientId, DEMO_USER.secret);
+    const userBearer = await accessToken(request, DEMO_USER);
     const [shipment] = await createShipments(request, userBearer, 1);
     const id = shipment!.tracking_number ?? shipment!.item_number;
     await openScanPage(page);

@@ -1,7 +1,7 @@
 // Shared steps of the end-to-end journeys: the demo accounts, signing in as a user does, and the
 // translated texts read from the catalogs (so the journeys follow the translators, not a copy).
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export interface DemoAccount {
   clientId: string;
@@ -98,4 +98,46 @@ export function translated(code: LanguageCode, source: string): string {
   const text = readCatalog(code).get(source);
   expect(text, `src/web/locales/${code}/messages.po has no translation of "${source}"`).toBeTruthy();
   return text!;
+}
+
+/** A suffix that makes a journey's data its own on the shared server (references, names). */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** An access token of a demo account, for API steps beside the browser. */
+export async function accessToken(request: APIRequestContext, account: DemoAccount): Promise<string> {
+  const response = await request.post('/oauth/token', { data: { grant_type: 'client_credentials', client_id: account.clientId, client_secret: account.secret } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export interface CreatedShipment {
+  item_number: string;
+  tracking_number: string | null;
+}
+
+/** A home-delivery parcel to Bratislava created through the API (POST /api/v1/shipments/store); `fields` replace the defaults. */
+export async function createShipmentViaApi(request: APIRequestContext, bearer: string, fields: Record<string, unknown> = {}): Promise<CreatedShipment> {
+  const response = await request.post('/api/v1/shipments/store', {
+    headers: { authorization: `Bearer ${bearer}` },
+    data: {
+      delivery_method: 'home_delivery',
+      product: 'PRM',
+      receiver_name: 'Journey Recipient',
+      receiver_address_line_1: 'Obchodná',
+      receiver_address_number: '10',
+      receiver_city: 'Bratislava',
+      receiver_postal_code: '81101',
+      receiver_country: 'SK',
+      receiver_phone: '0905 123 456',
+      receiver_email: 'journey@example.sk',
+      weight: 1.25,
+      width: 30,
+      height: 20,
+      length: 10,
+      content: 'Garden seeds',
+      ...fields,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { shipment: CreatedShipment }).shipment;
 }

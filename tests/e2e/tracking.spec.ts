@@ -1,54 +1,31 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_USER, signIn, translated, type DemoAccount } from './support.ts';
+import { accessToken, createShipmentViaApi, DEMO_ADMIN, DEMO_USER, signIn, translated, unique } from './support.ts';
 
 // Tracking, as the public and a client meet it: the public redirect of /shipment/track/{number}
 // (to the portal's own page, or to a partner's site once the partner has the parcel), the public
 // page on a phone without any personal data, and a client's /shipment/tracking run from its URL.
 // Shipments are created and scanned through the real API; nothing is mocked but the partner's site.
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-interface CreatedShipment {
+interface TrackedShipment {
   trackingNumber: string;
   recipientName: string;
   street: string;
   postalCode: string;
 }
 
-async function accessToken(request: APIRequestContext, account: DemoAccount): Promise<string> {
-  const response = await request.post('/oauth/token', { data: { grant_type: 'client_credentials', client_id: account.clientId, client_secret: account.secret } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 /** A parcel of the demo client to Bratislava, created through the API (not in the browser, which stays signed out). */
-async function createShipment(request: APIRequestContext): Promise<CreatedShipment> {
+async function createShipment(request: APIRequestContext): Promise<TrackedShipment> {
   const id = unique();
   const shipment = { recipientName: `Tracking Recipient ${id}`, street: `Tajná ${id}`, postalCode: '81101' };
-  const response = await request.post('/api/v1/shipments/store', {
-    headers: { authorization: `Bearer ${await accessToken(request, DEMO_USER)}` },
-    data: {
-      delivery_method: 'home_delivery',
-      product: 'PRM',
-      reference_number: `TRK-${id}`,
-      receiver_name: shipment.recipientName,
-      receiver_address_line_1: shipment.street,
-      receiver_address_number: '7',
-      receiver_city: 'Bratislava',
-      receiver_postal_code: shipment.postalCode,
-      receiver_country: 'SK',
-      receiver_phone: '0905 123 456',
-      receiver_email: `tracking-${id}@example.sk`,
-      weight: 1.25,
-      width: 30,
-      height: 20,
-      length: 10,
-      content: 'Garden seeds',
-    },
+  const created = await createShipmentViaApi(request, await accessToken(request, DEMO_USER), {
+    reference_number: `TRK-${id}`,
+    receiver_name: shipment.recipientName,
+    receiver_address_line_1: shipment.street,
+    receiver_address_number: '7',
+    receiver_postal_code: shipment.postalCode,
+    receiver_email: `tracking-${id}@example.sk`,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const { tracking_number } = ((await response.json()) as { shipment: { tracking_number: string } }).shipment;
-  return { ...shipment, trackingNumber: tracking_number };
+  return { ...shipment, trackingNumber: created.tracking_number ?? '' };
 }
 
 /** The depot scans the parcel (ARRIVED, then SENT: handed to the delivery partner), as the scan page does. */

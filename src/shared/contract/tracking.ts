@@ -40,7 +40,7 @@ export type TrackingEvent = z.infer<typeof trackingEventSchema>;
 export const publicTrackAnswerSchema = z.object({ tracking_link: z.string() });
 export type PublicTrackAnswer = z.infer<typeof publicTrackAnswerSchema>;
 
-/** With a bearer, for the caller's own shipment (an admin's: any). */
+/** With a bearer, for the caller's own shipment (an admin: every shipment). */
 export const trackAnswerSchema = z.object({
   events: z.array(trackingEventSchema),
   tracking_link: z.string(),

@@ -48,66 +48,54 @@ export interface OutboxError {
   message: string;
 }
 
-export interface OutboxRow {
-  /** Auto-increment: the creation order the sync engine sends in. */
+/** What every queue's rows have (OutboxRow, ScanRow); the table indexes `[state+nextAttemptAt]`. */
+export interface QueuedRow {
+  /** Auto-increment: the creation order the engine sends in. */
   id: number;
   clientId: string;
-  draftId: string;
-  /** Made once when the draft is submitted; every resend of this row carries it. */
+  /** Made once when the row is queued; every resend carries it. */
   idempotencyKey: string;
-  payload: WizardShipment;
   state: OutboxState;
   /** Sends that got an answer other than 401 (or were interrupted). */
   attempts: number;
-  /**
-   * Failed sends in a row since the last fresh start (the app starting, the browser coming online,
-   * the service worker's or the user's "sync now"): the exponent of the backoff.
-   */
+  /** Failed sends in a row since the last fresh start: the exponent of the backoff. */
   failures: number;
   /** When a pending or retry row is due. */
   nextAttemptAt: number;
   lastError?: OutboxError;
+  /** Which engine run holds a `sending` row: a late answer to an abandoned send cannot overwrite a newer one. */
+  claimId?: string;
+  updatedAt: number;
+}
+
+export interface OutboxRow extends QueuedRow {
+  draftId: string;
+  payload: WizardShipment;
   /** Field errors of a rejected row (also copied onto its draft). */
   errors?: Record<string, string[]>;
   result?: OutboxResult;
-  /** Which engine run holds a `sending` row: a late answer to an abandoned send cannot overwrite a newer one. */
-  claimId?: string;
   /** A rejected row whose draft the user has since resubmitted or discarded (no longer counted). */
   resolvedAt?: number;
   createdAt: number;
-  updatedAt: number;
 }
 
 /**
  * One press of Arrive or Sent on the scan page: its parcel ids, sent once as one request
  * (POST /api/v1/admin/shipments/parcel-status) with the press time as the scan time.
  */
-export interface ScanRow {
-  /** Auto-increment: the order of the presses, which the sync engine keeps. */
-  id: number;
-  clientId: string;
+export interface ScanRow extends QueuedRow {
   status: ParcelStatusUpdate;
   /** Upper-case tracking or item numbers, each once, as scanned. */
   parcelIds: string[];
   /** When Arrive or Sent was pressed: the events keep this time, however late the request goes. */
   scannedAt: number;
-  /** Made once when queued; every resend of this row carries it. */
-  idempotencyKey: string;
-  state: OutboxState;
-  attempts: number;
-  /** Failed sends in a row since the last fresh start: the exponent of the backoff. */
-  failures: number;
-  nextAttemptAt: number;
-  lastError?: OutboxError;
   /** Field errors of a rejected row. */
   errors?: Record<string, string[]>;
   /** The server's answer per id once accepted (empty when a 2xx came without the expected body). */
   results?: ParcelStatusResult[];
   /** The ids of a rejected row were put back into the scan field (no longer offered). */
   resolvedAt?: number;
-  claimId?: string;
   createdAt: number;
-  updatedAt: number;
 }
 
 export class PortalDb extends Dexie {

@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { WizardShipment } from '../../shared/contract/shipments-wizard.ts';
 import { db, type OutboxRow } from './db.ts';
 import { DraftNotFoundError, DraftSubmittedError } from './draft-errors.ts';
-import { WAITING_STATES } from './outbox-states.ts';
+import { waitingRows } from './outbox-states.ts';
 
 type Listener = () => void;
 const submitted = new Set<Listener>();
@@ -54,16 +54,7 @@ export async function submitDraft(draftId: string, payload: WizardShipment): Pro
 
 /** The client's submissions not yet answered by the server (pending, sending, retry), oldest first. */
 export async function listWaiting(clientId: string): Promise<OutboxRow[]> {
-  const lists = await Promise.all(
-    WAITING_STATES.map((state) =>
-      db.outbox
-        .where('[state+nextAttemptAt]')
-        .between([state, Dexie.minKey], [state, Dexie.maxKey])
-        .filter((row) => row.clientId === clientId)
-        .toArray(),
-    ),
-  );
-  return lists.flat().sort((a, b) => a.id - b.id);
+  return (await waitingRows(db.outbox, clientId)).sort((a, b) => a.id - b.id);
 }
 
 export interface OutboxStatus {

@@ -9,7 +9,7 @@ import { Dexie, type EntityTable, type IDType, type Table } from 'dexie';
 import { currentClient, subscribeToken } from '../lib/token-store.ts';
 import { registerBackgroundSync } from './background-sync.ts';
 import { retryDelay } from './backoff.ts';
-import type { OutboxError, OutboxState } from './db.ts';
+import type { OutboxState, QueuedRow } from './db.ts';
 import type { SendOutcomeOf } from './keyed-request.ts';
 import { defaultOutboxLock, type OutboxLock } from './outbox-lock.ts';
 
@@ -21,26 +21,6 @@ export const MAX_CONSECUTIVE_NETWORK_FAILURES = 3;
  * Background Sync tag: one wake-up drains every queue.
  */
 export const SYNC_MESSAGE_TYPE = 'sync-outbox';
-
-/** What every queue's rows have (OutboxRow, ScanRow); the table indexes `[state+nextAttemptAt]`. */
-export interface QueuedRow {
-  /** Auto-increment: the creation order the engine sends in. */
-  id: number;
-  clientId: string;
-  /** Made once when the row is queued; every resend carries it. */
-  idempotencyKey: string;
-  state: OutboxState;
-  /** Sends that got an answer other than 401 (or were interrupted). */
-  attempts: number;
-  /** Failed sends in a row since the last fresh start: the exponent of the backoff. */
-  failures: number;
-  /** When a pending or retry row is due. */
-  nextAttemptAt: number;
-  lastError?: OutboxError;
-  /** Which engine run holds a `sending` row: a late answer to an abandoned send cannot overwrite a newer one. */
-  claimId?: string;
-  updatedAt: number;
-}
 
 /** The settings the app leaves at their defaults and tests replace. */
 export interface QueueEngineOptions {

@@ -7,7 +7,7 @@ import type { ParcelStatusUpdate } from '../../shared/domain/enums.ts';
 import { PARCEL_STATUS_MAX_IDS } from '../../shared/domain/limits.ts';
 import { parcelIdFromScan } from '../../shared/domain/parcel-status-rules.ts';
 import { db, type ScanRow } from './db.ts';
-import { WAITING_STATES } from './outbox-states.ts';
+import { waitingRows } from './outbox-states.ts';
 
 type Listener = () => void;
 const queued = new Set<Listener>();
@@ -67,16 +67,7 @@ export interface ScanQueueStatus {
 }
 
 export async function scanQueueStatus(clientId: string): Promise<ScanQueueStatus> {
-  const lists = await Promise.all(
-    WAITING_STATES.map((state) =>
-      db.scans
-        .where('[state+nextAttemptAt]')
-        .between([state, Dexie.minKey], [state, Dexie.maxKey])
-        .filter((row) => row.clientId === clientId)
-        .toArray(),
-    ),
-  );
-  const rows = lists.flat();
+  const rows = await waitingRows(db.scans, clientId);
   const failed = rows.filter((row) => row.lastError).sort((a, b) => b.updatedAt - a.updatedAt)[0];
   return {
     waiting: rows.length,

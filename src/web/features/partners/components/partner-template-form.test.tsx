@@ -1,26 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../../shared/contract/tracking.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
+import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
 import { PartnerTemplateForm } from './partner-template-form.tsx';
 
 const partner: Partner = { id: 2, code: 'POST_AT', name: 'Österreichische Post', tracking_url_template: null };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
+const fetchMock = stubFetchPerTest();
 let cleanup: (() => void) | undefined;
-let fetchMock: ReturnType<typeof vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>>;
-
-beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
 
 afterEach(() => {
   cleanup?.();
   act(() => dismissToast());
-  vi.unstubAllGlobals();
 });
 
 function setup() {
@@ -47,30 +40,30 @@ describe('a partner tracking page form', () => {
     await type('https://track.example.com/parcel');
     await submit();
     await vi.waitFor(() => expect(container.textContent).toContain('partner.tracking_url_template.invalid'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock()).not.toHaveBeenCalled();
   });
 
   it('saves an https template with PATCH and an empty field as null', async () => {
     const { type, submit } = setup();
-    fetchMock.mockResolvedValueOnce(json({ ...partner, tracking_url_template: 'https://post.at/s/{tracking_number}' }));
+    fetchMock().mockResolvedValueOnce(json({ ...partner, tracking_url_template: 'https://post.at/s/{tracking_number}' }));
     await type('https://post.at/s/{tracking_number}');
     await submit();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0]!;
+    await vi.waitFor(() => expect(fetchMock()).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock().mock.calls[0]!;
     expect(String(url)).toContain('/api/v1/admin/partners/2');
     expect(init?.method).toBe('PATCH');
     expect(JSON.parse(String(init?.body))).toEqual({ tracking_url_template: 'https://post.at/s/{tracking_number}' });
 
-    fetchMock.mockResolvedValueOnce(json(partner));
+    fetchMock().mockResolvedValueOnce(json(partner));
     await type('');
     await submit();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toEqual({ tracking_url_template: null });
+    await vi.waitFor(() => expect(fetchMock()).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock().mock.calls[1]![1]?.body))).toEqual({ tracking_url_template: null });
   });
 
   it("shows the server's field error on the field", async () => {
     const { container, type, submit } = setup();
-    fetchMock.mockResolvedValueOnce(json({ error: 'validation_failed', message: 'Invalid', errors: { tracking_url_template: ['This value is too long'] } }, 400));
+    fetchMock().mockResolvedValueOnce(json({ error: 'validation_failed', message: 'Invalid', errors: { tracking_url_template: ['This value is too long'] } }, 400));
     await type('https://post.at/s/{tracking_number}');
     await submit();
     await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toContain('This value is too long'));

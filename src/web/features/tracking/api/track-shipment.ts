@@ -5,7 +5,7 @@ import { api } from '../../../lib/api.ts';
 import type { TrackingSearch } from '../tracking-search.ts';
 import { trackingKeys } from './tracking-keys.ts';
 
-/** The caller's own shipment (an admin's: any) answers its events; anyone else's only where to track it. */
+/** The caller's own shipment (an admin: every shipment) answers its events; anyone else's only where to track it. */
 const trackShipmentAnswerSchema = z.union([trackAnswerSchema, publicTrackAnswerSchema]);
 export type TrackShipmentAnswer = TrackAnswer | PublicTrackAnswer;
 

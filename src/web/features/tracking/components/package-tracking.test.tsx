@@ -1,13 +1,11 @@
 import { i18n } from '@lingui/core';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicTracking } from '../../../../shared/contract/tracking.ts';
+import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
 import type { TrackingSearch } from '../tracking-search.ts';
 import { PackageTracking } from './package-tracking.tsx';
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 const tracking = (patch: Partial<PublicTracking> = {}): PublicTracking => ({
   tracking_number: 'CP100000017SK',
@@ -23,18 +21,12 @@ const tracking = (patch: Partial<PublicTracking> = {}): PublicTracking => ({
   ...patch,
 });
 
-let fetchMock: ReturnType<typeof vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>>;
+const fetchMock = stubFetchPerTest();
 let cleanup: (() => void) | undefined;
-
-beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
 
 afterEach(() => {
   cleanup?.();
   cleanup = undefined;
-  vi.unstubAllGlobals();
 });
 
 async function show(search: TrackingSearch, onSearch = vi.fn()) {
@@ -56,10 +48,10 @@ const text = (el: Element) => el.textContent ?? '';
 
 describe('PackageTracking', () => {
   it('looks up the number of the URL and shows the timeline, partner and events, newest first', async () => {
-    fetchMock.mockResolvedValueOnce(json(tracking({ milestone: 'SENT', partner_tracking_link: 'https://example.com/track/sps?parcel=CP100000017SK' })));
+    fetchMock().mockResolvedValueOnce(json(tracking({ milestone: 'SENT', partner_tracking_link: 'https://example.com/track/sps?parcel=CP100000017SK' })));
     const { container } = await show({ tracking_number: 'CP100000017SK', zip: '811 01' });
 
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock().mock.calls[0]!;
     expect(url).toBe('/api/v1/tracking/CP100000017SK?zip=811+01');
     expect(new Headers(init?.headers).get('authorization')).toBeNull();
 
@@ -86,7 +78,7 @@ describe('PackageTracking', () => {
   });
 
   it('describes events in the language of the page, switched without a new lookup', async () => {
-    fetchMock.mockResolvedValueOnce(json(tracking()));
+    fetchMock().mockResolvedValueOnce(json(tracking()));
     const { container } = await show({ tracking_number: 'CP100000017SK' });
     const firstEvent = () => text(container.querySelector('ol[aria-label="Events, newest first"] > li')!);
     expect(firstEvent()).toContain('Arrived at the depot');
@@ -96,14 +88,14 @@ describe('PackageTracking', () => {
         i18n.activate('sk');
       });
       expect(firstEvent()).toContain('Prijatá na depe');
-      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock()).toHaveBeenCalledTimes(1);
     } finally {
       await act(async () => i18n.activate('en'));
     }
   });
 
   it('shows a cancelled shipment without a timeline', async () => {
-    fetchMock.mockResolvedValueOnce(
+    fetchMock().mockResolvedValueOnce(
       json(
         tracking({
           milestone: null,
@@ -120,29 +112,29 @@ describe('PackageTracking', () => {
   });
 
   it('says when a parcel is not found, or when there were too many lookups', async () => {
-    fetchMock.mockResolvedValueOnce(json({ message: 'Shipment not found', error: 'not_found' }, 404));
+    fetchMock().mockResolvedValueOnce(json({ message: 'Shipment not found', error: 'not_found' }, 404));
     const notFound = await show({ tracking_number: 'XX1' });
     expect(text(notFound.container.querySelector('[role="alert"]')!)).toContain('Shipment not found');
     notFound.unmount();
 
-    fetchMock.mockResolvedValueOnce(json({ message: 'Too many requests', error: 'too_many_requests' }, 429, { 'retry-after': '30' }));
+    fetchMock().mockResolvedValueOnce(json({ message: 'Too many requests', error: 'too_many_requests' }, 429, { 'retry-after': '30' }));
     const limited = await show({ tracking_number: 'XX2' });
     expect(text(limited.container.querySelector('[role="alert"]')!)).toContain('Too many lookups in a short time.');
   });
 
   it('runs the lookup again when the connection comes back', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(tracking()));
+    fetchMock().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(tracking()));
     const { container } = await show({ tracking_number: 'CP100000017SK' });
     expect(text(container.querySelector('[role="alert"]')!)).toContain('You are offline.');
 
     await act(async () => window.dispatchEvent(new Event('online')));
     await settle(() => expect(container.querySelector('ol[aria-label="Progress"]')).not.toBeNull());
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock()).toHaveBeenCalledTimes(2);
   });
 
   it('asks for a number before searching, and hands a typed one over as printed', async () => {
     const { container, onSearch } = await show({});
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock()).not.toHaveBeenCalled();
     const form = container.querySelector('form')!;
     await act(async () => form.requestSubmit());
     expect(text(container.querySelector('[role="alert"]')!)).toContain('Enter the tracking number');

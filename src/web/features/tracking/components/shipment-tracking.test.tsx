@@ -1,12 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackAnswer } from '../../../../shared/contract/tracking.ts';
+import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
 import type { TrackingSearch } from '../tracking-search.ts';
 import { ShipmentTracking } from './shipment-tracking.tsx';
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const answer = (patch: Partial<TrackAnswer> = {}): TrackAnswer => ({
   events: [
@@ -18,18 +17,12 @@ const answer = (patch: Partial<TrackAnswer> = {}): TrackAnswer => ({
   ...patch,
 });
 
-let fetchMock: ReturnType<typeof vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>>;
+const fetchMock = stubFetchPerTest();
 let cleanup: (() => void) | undefined;
-
-beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
 
 afterEach(() => {
   cleanup?.();
   cleanup = undefined;
-  vi.unstubAllGlobals();
 });
 
 async function show(search: TrackingSearch) {
@@ -50,9 +43,9 @@ async function show(search: TrackingSearch) {
 
 describe('ShipmentTracking', () => {
   it('runs the search of the URL and lists the events with the partner link', async () => {
-    fetchMock.mockResolvedValueOnce(json(answer()));
+    fetchMock().mockResolvedValueOnce(json(answer()));
     const { container } = await show({ tracking_number: 'CP100000017SK', zip: '81101' });
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/shipments/track?tracking_number=CP100000017SK&zip=81101');
+    expect(fetchMock().mock.calls[0]![0]).toBe('/api/v1/shipments/track?tracking_number=CP100000017SK&zip=81101');
 
     const rows = [...container.querySelectorAll('table tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
     expect(rows).toHaveLength(2);
@@ -66,7 +59,7 @@ describe('ShipmentTracking', () => {
   });
 
   it("says when there are no events yet, and names the portal's own page as such", async () => {
-    fetchMock.mockResolvedValueOnce(json(answer({ events: [], tracking_link: `${window.location.origin}/package/tracking?tracking_number=CP100000017SK` })));
+    fetchMock().mockResolvedValueOnce(json(answer({ events: [], tracking_link: `${window.location.origin}/package/tracking?tracking_number=CP100000017SK` })));
     const { container } = await show({ tracking_number: 'CP100000017SK' });
     expect(container.querySelector('table')).toBeNull();
     expect(container.textContent).toContain('No events yet.');
@@ -74,13 +67,13 @@ describe('ShipmentTracking', () => {
   });
 
   it('says when the shipment is not found', async () => {
-    fetchMock.mockResolvedValueOnce(json({ message: 'Shipment not found', error: 'not_found' }, 404));
+    fetchMock().mockResolvedValueOnce(json({ message: 'Shipment not found', error: 'not_found' }, 404));
     const { container } = await show({ tracking_number: 'XX1' });
     expect(container.querySelector('[role="alert"]')?.textContent).toBe('Shipment not found');
   });
 
   it("offers only the public page for someone else's shipment", async () => {
-    fetchMock.mockResolvedValueOnce(json({ tracking_link: 'https://example.com/track/sps?parcel=CP100000025SK' }));
+    fetchMock().mockResolvedValueOnce(json({ tracking_link: 'https://example.com/track/sps?parcel=CP100000025SK' }));
     const { container } = await show({ tracking_number: 'CP100000025SK' });
     expect(container.textContent).toContain('is not one of yours');
     expect(container.querySelector('table')).toBeNull();
@@ -88,7 +81,7 @@ describe('ShipmentTracking', () => {
 
   it('waits for a number before asking the server', async () => {
     const { container } = await show({});
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock()).not.toHaveBeenCalled();
     expect(container.querySelector('form[role="search"]')).not.toBeNull();
   });
 });

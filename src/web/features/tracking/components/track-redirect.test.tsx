@@ -1,22 +1,15 @@
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
 import { followableLink, TrackRedirect } from './track-redirect.tsx';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>>;
+const fetchMock = stubFetchPerTest();
 let cleanup: (() => void) | undefined;
-
-beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
 
 afterEach(() => {
   cleanup?.();
   cleanup = undefined;
-  vi.unstubAllGlobals();
 });
 
 async function open(trackingNumber: string) {
@@ -33,9 +26,9 @@ async function open(trackingNumber: string) {
 
 describe('TrackRedirect', () => {
   it('asks for the tracking link without a session and sends the browser there', async () => {
-    fetchMock.mockResolvedValueOnce(json({ tracking_link: 'https://example.com/track/sps?parcel=CP100000017SK' }));
+    fetchMock().mockResolvedValueOnce(json({ tracking_link: 'https://example.com/track/sps?parcel=CP100000017SK' }));
     const { container, go } = await open('CP100000017SK');
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/shipments/track?tracking_number=CP100000017SK');
+    expect(fetchMock().mock.calls[0]![0]).toBe('/api/v1/shipments/track?tracking_number=CP100000017SK');
     expect(go).toHaveBeenCalledWith('https://example.com/track/sps?parcel=CP100000017SK');
     // The spinner is gone; a link remains in case the browser is slow to leave.
     expect(container.querySelector('.loading')).toBeNull();
@@ -43,25 +36,25 @@ describe('TrackRedirect', () => {
   });
 
   it("says 'Shipment not found' for a 404 and for an answer without a link", async () => {
-    fetchMock.mockResolvedValueOnce(json({ message: 'Zásielka sa nenašla', error: 'not_found' }, 404));
+    fetchMock().mockResolvedValueOnce(json({ message: 'Zásielka sa nenašla', error: 'not_found' }, 404));
     const first = await open('XX1');
     expect(first.container.querySelector('[role="alert"]')?.textContent).toBe('Shipment not found');
     expect(first.go).not.toHaveBeenCalled();
     cleanup?.();
 
-    fetchMock.mockResolvedValueOnce(json({}));
+    fetchMock().mockResolvedValueOnce(json({}));
     const second = await open('XX2');
     expect(second.container.querySelector('[role="alert"]')?.textContent).toBe('Shipment not found');
     expect(second.go).not.toHaveBeenCalled();
   });
 
   it("shows other errors' own text, and never follows a link that is not a web address", async () => {
-    fetchMock.mockResolvedValueOnce(json({ message: 'Too many requests. Try again later.', error: 'too_many_requests' }, 429));
+    fetchMock().mockResolvedValueOnce(json({ message: 'Too many requests. Try again later.', error: 'too_many_requests' }, 429));
     const limited = await open('CP100000017SK');
     expect(limited.container.querySelector('[role="alert"]')?.textContent).toBe('Too many requests. Try again later.');
     cleanup?.();
 
-    fetchMock.mockResolvedValueOnce(json({ tracking_link: 'javascript:alert(1)' }));
+    fetchMock().mockResolvedValueOnce(json({ tracking_link: 'javascript:alert(1)' }));
     const unsafe = await open('CP100000017SK');
     expect(unsafe.go).not.toHaveBeenCalled();
     expect(unsafe.container.querySelector('[role="alert"]')?.textContent).toBe('Shipment not found');
