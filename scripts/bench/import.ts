@@ -1,8 +1,9 @@
 // npm run bench:import — bulk imports end to end against the real server on the embedded
 // database: upload (base64 JSON, as the page sends it), the job on the pg-boss queue, every row
 // checked and created, until the history says COMPLETED. Prints rows/s, total time and the
-// server's peak memory growth for 10,000 and 100,000 CSV rows and 10,000 xlsx rows. The time is
-// the upload's answer plus the server's processing_time (record created -> COMPLETED).
+// server's peak memory growth for 10,000 and 100,000 CSV rows and 10,000 xlsx rows. The time runs
+// from sending the upload to the record's COMPLETED: created_at + processing_time, on the same
+// machine's clock as the start (the poll's granularity left out).
 // Goals (2-core machine): 10,000 CSV rows ≤ 2 s, 100,000 ≤ 20 s with < 300 MB growth, 10,000 xlsx ≤ 5 s.
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -40,10 +41,13 @@ try {
   }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-  async function run(label: string, type: 'csv' | 'xlsx', bytes: Uint8Array, goalSeconds: number, rowCount: number): Promise<boolean> {
+  async function run(label: string, type: 'csv' | 'xlsx', bytes: Uint8Array, goalSeconds: number, rowCount: number, memoryGoalMb = Infinity): Promise<boolean> {
+    // Growth from a settled server: garbage left by the start or by the previous run would hide it.
+    await server.collectGarbage();
     const baseline = server.rssBytes();
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, server.rssBytes())), 100);
+    const startedAt = Date.now();
     const started = performance.now();
     const answer = await fetch(`${server.url}/api/v1/shipments/import`, {
       method: 'POST',
@@ -62,13 +66,13 @@ try {
       // served between two chunks and slows the job a little, as the page does.
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
-    // From the upload to the record's COMPLETED on the server (the poll's granularity left out).
-    const seconds = (uploadedMs + (record.processing_time ?? 0)) / 1000;
+    const seconds = (Date.parse(record.created_at) + (record.processing_time ?? 0) - startedAt) / 1000;
     clearInterval(sampler);
-    const ok = record.status === 'COMPLETED' && record.successful_shipments === rowCount && seconds <= goalSeconds;
+    const growthMb = (peak - baseline) / 1024 / 1024;
+    const ok = record.status === 'COMPLETED' && record.successful_shipments === rowCount && seconds <= goalSeconds && growthMb < memoryGoalMb;
     console.log(
       `${label.padEnd(22)} ${seconds.toFixed(2).padStart(6)} s  ${(rowCount / seconds).toFixed(0).padStart(6)} rows/s  upload answered in ${uploadedMs.toFixed(0)} ms  ` +
-        `created ${record.successful_shipments}/${rowCount} memory +${((peak - baseline) / 1024 / 1024).toFixed(0)} MB (peak ${(peak / 1024 / 1024).toFixed(0)} MB)  goal ≤ ${goalSeconds} s: ${ok ? 'met' : 'MISSED'}`,
+        `created ${record.successful_shipments}/${rowCount} memory +${growthMb.toFixed(0)} MB (peak ${(peak / 1024 / 1024).toFixed(0)} MB)  goal ≤ ${goalSeconds} s${memoryGoalMb < Infinity ? `, < ${memoryGoalMb} MB` : ''}: ${ok ? 'met' : 'MISSED'}`,
     );
     return ok;
   }
@@ -77,7 +81,7 @@ try {
   const csv = (count: number) => new TextEncoder().encode(Papa.unparse([HEADERS, ...rows(count)], { delimiter: ';' }));
   const results = [
     await run('10,000 CSV rows', 'csv', csv(10_000), 2, 10_000),
-    ...(process.env.SKIP_100K ? [] : [await run('100,000 CSV rows', 'csv', csv(100_000), 20, 100_000)]),
+    ...(process.env.SKIP_100K ? [] : [await run('100,000 CSV rows', 'csv', csv(100_000), 20, 100_000, 300)]),
     await run('10,000 xlsx rows', 'xlsx', await xlsx(10_000), 5, 10_000),
   ];
   console.log(results.every(Boolean) ? '\nAll goals met.' : '\nSome goals were missed.');

@@ -4,11 +4,17 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface RunningServer {
   url: string;
-  /** Resident memory of the server's process group (npx, tsx and the server), in bytes. */
+  /**
+   * Resident memory of the server process itself, in bytes: the largest of its process group
+   * (npx and tsx's launcher are the others; their start-up transients are not the server's).
+   */
   rssBytes(): number;
+  /** Has the server's processes collect their garbage, and waits for it to settle. */
+  collectGarbage(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -16,7 +22,16 @@ export async function startServer(port: number): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      // collectGarbage() below: a benchmark's own hook, loaded into the processes, not the server's code.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import ${pathToFileURL(path.join(import.meta.dirname, 'gc-on-signal.mjs')).href}`.trim(),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     // Its own process group: stop() signals npx, tsx and the server together (npx does not
     // always pass SIGTERM on, which left servers running after a benchmark).
@@ -43,7 +58,11 @@ export async function startServer(port: number): Promise<RunningServer> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
-    rssBytes: () => groupRss(child.pid!),
+    rssBytes: () => serverRss(child.pid!),
+    async collectGarbage() {
+      process.kill(-child.pid!, 'SIGUSR2');
+      await new Promise((r) => setTimeout(r, 1000));
+    },
     async stop() {
       const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
       killGroup();
@@ -56,9 +75,9 @@ export async function startServer(port: number): Promise<RunningServer> {
   };
 }
 
-function groupRss(pgid: number): number {
+function serverRss(pgid: number): number {
   const out = spawnSync('ps', ['-o', 'rss=', '-g', String(pgid)], { encoding: 'utf8' }).stdout;
-  return out.split('\n').reduce((sum, line) => sum + (Number(line.trim()) || 0), 0) * 1024;
+  return out.split('\n').reduce((largest, line) => Math.max(largest, Number(line.trim()) || 0), 0) * 1024;
 }
 
 function groupAlive(pgid: number): boolean {

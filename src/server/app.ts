@@ -21,6 +21,7 @@ import { pickupPointRoutes } from './features/pickup-points/pickup-points.routes
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { shipmentRoutes } from './features/shipments/shipments.routes.ts';
 import { registerImportJobs } from './features/imports/import-job.ts';
+import { stopImportReader } from './features/imports/import-reader.ts';
 import { importRoutes } from './features/imports/imports.routes.ts';
 import { documentRoutes } from './features/documents/documents.routes.ts';
 import { parcelStatusRoutes } from './features/parcel-status/parcel-status.routes.ts';
@@ -104,7 +105,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;
   if (queue) {
     // Stop taking jobs before the database closes; a running import resumes on the next start.
-    app.addHook('onClose', async () => queue.stop({ graceful: true, timeout: 10_000 }));
+    app.addHook('onClose', async () => {
+      await queue.stop({ graceful: true, timeout: 10_000 });
+      await stopImportReader();
+    });
   }
   await app.register(importRoutes, { db, queue, wake: importJobs?.wake ?? (() => undefined) });
   await app.register(configRoutes, { config: { pickup_widgets: pickupWidgets } });

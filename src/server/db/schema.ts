@@ -491,12 +491,21 @@ export const imports = pgTable(
 );
 
 /** The uploaded bytes, apart from the record so that lists never read them. */
-export const importFiles = pgTable('import_files', {
-  importId: uuid('import_id')
-    .primaryKey()
-    .references(() => imports.id, { onDelete: 'cascade' }),
-  content: bytea('content').notNull(),
-});
+/**
+ * The uploads, in parts of IMPORT_FILE_PART_BYTES: the embedded database's WebAssembly memory
+ * never shrinks, and one 30 MB value held it at several times that size for good.
+ */
+export const importFiles = pgTable(
+  'import_files',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    part: smallint('part').notNull().default(0),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.part] })],
+);
 
 /** The rows of an import that did not become shipments: each column's message ids. */
 export const importRowErrors = pgTable(

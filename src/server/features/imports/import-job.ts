@@ -1,9 +1,10 @@
 // The import job (pg-boss queue `import`, shared by every server instance on the database). It
 // reads the stored file, checks each row with the send form's rules and creates the valid ones
-// in chunks; each chunk, its row errors and the import's progress commit together, so a job
-// resumed after a restart continues after the last committed chunk and never creates a row
-// twice. A job that keeps failing ends in the dead-letter queue, which marks the import FAILED:
-// no import stays PROCESSING forever.
+// in chunks; the file is parsed and each row's schema checked on the reader thread, a chunk ahead
+// of the database work (import-reader.ts). Each chunk, its row errors and the import's progress
+// commit together, so a job resumed after a restart continues after the last committed chunk and
+// never creates a row twice. A job that keeps failing ends in the dead-letter queue, which marks
+// the import FAILED: no import stays PROCESSING forever.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
@@ -12,10 +13,11 @@ import type { Role } from '../../../shared/domain/enums.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, importMappings, importRowErrors, imports } from '../../db/schema.ts';
-import { batchContext, insertBatch, prepareBatch, type BatchRow } from '../shipments/shipment-batch.ts';
+import { batchContext, insertBatch, prepareBatch } from '../shipments/shipment-batch.ts';
 import { loadImportFile } from './import-files.ts';
-import { readRow, columnOf, type RowError } from './import-row.ts';
-import { ImportFileError, readImportFile } from './read-import-file.ts';
+import { columnOf } from './import-row.ts';
+import { openImportFileOnReader, startImportReader, type ReadRows } from './import-reader.ts';
+import { ImportFileError } from './read-import-file.ts';
 
 export const IMPORT_QUEUE = 'import';
 export const IMPORT_DEAD_QUEUE = 'import-dead';
@@ -29,6 +31,7 @@ export interface ImportJobData {
 
 /** Registers the queues and workers; answers `wake`, which makes this instance's worker look for a job now rather than at its next poll. */
 export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseLogger): Promise<{ wake: () => void }> {
+  startImportReader();
   await boss.createQueue(IMPORT_DEAD_QUEUE);
   await boss.createQueue(IMPORT_QUEUE, {
     retryLimit: RETRY_LIMIT,
@@ -91,54 +94,61 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
     return;
   }
 
-  let sheet;
+  let file;
   try {
-    sheet = await readImportFile(job.type, content);
+    file = await openImportFileOnReader(job.type, content);
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
     await failImport(db, importId, error.messageId);
     return;
   }
-  const mapping = await mappingFor(db, job.companyId, job.mapping, sheet.headers);
-  if (missingRequiredFields(mapping).length > 0) {
-    await failImport(db, importId, messages.importColumnsMissing.id);
-    return;
-  }
-  if (job.totalRows !== sheet.rows.length) await db.update(imports).set({ totalRows: sheet.rows.length }).where(eq(imports.id, importId));
+  try {
+    const { headers, count: total } = file;
+    const mapping = await mappingFor(db, job.companyId, job.mapping, headers);
+    if (missingRequiredFields(mapping).length > 0) {
+      await failImport(db, importId, messages.importColumnsMissing.id);
+      return;
+    }
+    if (job.totalRows !== total) await db.update(imports).set({ totalRows: total }).where(eq(imports.id, importId));
 
-  await new Promise((resolve) => setImmediate(resolve));
-  const principal = { clientId: job.clientId, companyId: job.companyId, role: record.role as Role };
-  const context = await batchContext(db, principal);
-  for (let start = job.progress; start < sheet.rows.length; start += IMPORT_CHUNK_ROWS) {
-    const end = Math.min(start + IMPORT_CHUNK_ROWS, sheet.rows.length);
-    const candidates: BatchRow[] = [];
-    const failures: Array<{ rowNumber: number; errors: RowError[] }> = [];
-    for (let index = start; index < end; index += 1) {
-      const rowNumber = sheet.rowNumbers[index]!;
-      const row = readRow(sheet.rows[index]!, mapping, sheet.headers);
-      if (row.ok) candidates.push({ rowNumber, input: row.input });
-      else failures.push({ rowNumber, errors: row.errors });
+    const principal = { clientId: job.clientId, companyId: job.companyId, role: record.role as Role };
+    const context = await batchContext(db, principal);
+    const read = (start: number) => {
+      if (start >= total) return null;
+      const rows = file.read(start, Math.min(start + IMPORT_CHUNK_ROWS, total), mapping);
+      // Awaited by the next turn of the loop; a job that stops first never awaits it.
+      rows.catch(() => undefined);
+      return rows;
+    };
+    // The next chunk is read and checked on the reader's thread while this one is written.
+    let reading: Promise<ReadRows> | null = read(job.progress);
+    for (let start = job.progress; reading; start += IMPORT_CHUNK_ROWS) {
+      const end = Math.min(start + IMPORT_CHUNK_ROWS, total);
+      const { candidates, failures } = await reading;
+      reading = read(end);
+      const prepared = await prepareBatch(db, context, candidates);
+      for (const { rowNumber, errors } of prepared.failed) {
+        failures.push({ rowNumber, errors: Object.entries(errors).flatMap(([field, ids]) => ids.map((message) => ({ column: columnOf(field, mapping, headers), message }))) });
+      }
+      await db.transaction(async (tx) => {
+        await insertBatch(tx, principal, importId, prepared.valid);
+        if (failures.length > 0) await tx.insert(importRowErrors).values(failures.map((f) => ({ importId, rowNumber: f.rowNumber, errors: f.errors }))).onConflictDoNothing();
+        await tx
+          .update(imports)
+          .set({ progress: end, successful: sql`${imports.successful} + ${prepared.valid.length}`, failed: sql`${imports.failed} + ${failures.length}` })
+          .where(eq(imports.id, importId));
+      });
+      await options.onChunk?.(end);
+      // PGlite runs in this thread and answers through promises only: without a turn of the event
+      // loop between chunks, no HTTP request would be read until the whole import is done.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    const prepared = await prepareBatch(db, context, candidates);
-    for (const { rowNumber, errors } of prepared.failed) {
-      failures.push({ rowNumber, errors: Object.entries(errors).flatMap(([field, ids]) => ids.map((message) => ({ column: columnOf(field, mapping, sheet.headers), message }))) });
-    }
-    await db.transaction(async (tx) => {
-      await insertBatch(tx, principal, importId, prepared.valid);
-      if (failures.length > 0) await tx.insert(importRowErrors).values(failures.map((f) => ({ importId, rowNumber: f.rowNumber, errors: f.errors }))).onConflictDoNothing();
-      await tx
-        .update(imports)
-        .set({ progress: end, successful: sql`${imports.successful} + ${prepared.valid.length}`, failed: sql`${imports.failed} + ${failures.length}` })
-        .where(eq(imports.id, importId));
-    });
-    await options.onChunk?.(end);
-    // PGlite runs in this thread and answers through promises only: without a turn of the event
-    // loop between chunks, no HTTP request would be read until the whole import is done.
-    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    file.close();
   }
   await db
     .update(imports)
     .set({ status: 'COMPLETED', finishedAt: sql`now()`, processingTimeMs: sql`(extract(epoch from now() - ${imports.createdAt}) * 1000)::int` })
     .where(eq(imports.id, importId));
-  options.log?.info({ importId, rows: sheet.rows.length }, 'import completed');
+  options.log?.info({ importId, rows: file.count }, 'import completed');
 }

@@ -11,7 +11,7 @@ import { ApiError } from '../../http-errors.ts';
 import type { Translate } from '../../i18n.ts';
 import type { Principal } from '../auth/access-tokens.ts';
 import { loadImportFile, storeImportFile } from './import-files.ts';
-import { ImportFileError, readImportFile } from './read-import-file.ts';
+import { ImportFileError, openImportFile, readImportFile } from './read-import-file.ts';
 import { writeResultFile, type ResultFile } from './result-file.ts';
 
 const PREVIEW_ROWS = 5;
@@ -33,13 +33,13 @@ function decode(upload: ImportUpload): Uint8Array<ArrayBuffer> {
 
 /** The file's columns beside the portal's fields (and the first rows), for the mapping step. */
 export async function previewImport(db: Db, principal: Principal, upload: ImportUpload): Promise<ImportPreview> {
-  const sheet = await readImportFile(upload.type, decode(upload)).catch(fileError);
+  const file = await openImportFile(upload.type, decode(upload)).catch(fileError);
   const [saved] = await db
     .select({ mapping: importMappings.mapping })
     .from(importMappings)
-    .where(and(eq(importMappings.companyId, principal.companyId), eq(importMappings.signature, headerSignature(sheet.headers))));
-  const mapping = saved?.mapping ?? mappingFromHeaders(sheet.headers);
-  return { headers: sheet.headers, rows: sheet.rows.slice(0, PREVIEW_ROWS), total_rows: sheet.rows.length, mapping, missing: missingRequiredFields(mapping), saved_mapping: !!saved };
+    .where(and(eq(importMappings.companyId, principal.companyId), eq(importMappings.signature, headerSignature(file.headers))));
+  const mapping = saved?.mapping ?? mappingFromHeaders(file.headers);
+  return { headers: file.headers, rows: file.rows(0, PREVIEW_ROWS).rows, total_rows: file.count, mapping, missing: missingRequiredFields(mapping), saved_mapping: !!saved };
 }
 
 /** Stores the upload and its record (PROCESSING) in one transaction; the caller queues the job. */
@@ -58,10 +58,10 @@ export async function createImport(db: Db, principal: Principal, upload: ImportU
 /** A mapping the user chose is kept for the company's next file with the same headers. */
 export async function saveMapping(db: Db, principal: Principal, upload: ImportUpload): Promise<void> {
   if (!upload.mapping) return;
-  const sheet = await readImportFile(upload.type, decode(upload)).catch(fileError);
+  const { headers } = await openImportFile(upload.type, decode(upload)).catch(fileError);
   await db
     .insert(importMappings)
-    .values({ companyId: principal.companyId, signature: headerSignature(sheet.headers), mapping: upload.mapping })
+    .values({ companyId: principal.companyId, signature: headerSignature(headers), mapping: upload.mapping })
     .onConflictDoUpdate({ target: [importMappings.companyId, importMappings.signature], set: { mapping: upload.mapping, updatedAt: sql`now()` } });
 }
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mappingFromHeaders, missingRequiredFields } from '../../../shared/domain/import-columns.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../shared/domain/limits.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
-import { ImportFileError, readImportFile, type ImportSheet } from './read-import-file.ts';
+import { ImportFileError, openImportFile, readImportFile, type ImportSheet } from './read-import-file.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../../tests/fixtures/imports/${name}`, import.meta.url)));
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -151,6 +151,28 @@ describe('readImportFile: CSV', () => {
 
   it('refuses a quote left open, which would swallow every row after it', async () => {
     expect(await refusal('csv', utf8('Meno;Obsah\nEva;"Knihy\nJán;Hračky\n'))).toBe(messages.importUnreadable.id);
+  });
+});
+
+describe('openImportFile: a stretch of rows at a time (what the import job holds)', () => {
+  it('gives any stretch exactly as the whole read gives it, across blank rows and quoted line breaks', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => (i % 7 === 3 ? ';' : i % 5 === 1 ? `"Eva\n${i}";"Nitra; ${i}"` : `Ján ${i};Senec`));
+    const bytes = utf8(['Meno;Mesto', ...rows, '', ''].join('\r\n'));
+    const whole = await readImportFile('csv', bytes);
+    const file = await openImportFile('csv', bytes);
+    expect(file.headers).toEqual(whole.headers);
+    expect(file.count).toBe(whole.rows.length);
+    for (const [start, end] of [[0, 1], [0, 7], [3, 11], [10, file.count], [file.count - 1, file.count + 5]] as const) {
+      expect(file.rows(start, end)).toEqual({ rows: whole.rows.slice(start, end), rowNumbers: whole.rowNumbers.slice(start, end) });
+    }
+    expect(file.rows(file.count, file.count + 10)).toEqual({ rows: [], rowNumbers: [] });
+    expect(file.rows(5, 7)).toMatchObject({ rows: [['Eva\n6', 'Nitra; 6'], ['Ján 7', 'Senec']], rowNumbers: [8, 9] });
+  });
+
+  it('checks the whole file when it is opened: a quote left open on the last row refuses it', async () => {
+    const error = await openImportFile('csv', utf8('Meno;Obsah\nEva;Knihy\nJán;"Hračky\n')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect((error as ImportFileError).messageId).toBe(messages.importUnreadable.id);
   });
 });
 

@@ -16,6 +16,18 @@ export interface ImportSheet {
   rowNumbers: number[];
 }
 
+/**
+ * A file checked whole (readable, not too many rows, headers), whose rows are read a stretch at
+ * a time: an import of 100,000 CSV rows then holds one chunk's cells rather than all of them.
+ */
+export interface ImportFile {
+  headers: string[];
+  /** Rows under the header, blank ones left out. */
+  count: number;
+  /** Rows [start, end) of those, as ImportSheet holds them. */
+  rows(start: number, end: number): Pick<ImportSheet, 'rows' | 'rowNumbers'>;
+}
+
 export class ImportFileError extends Error {
   constructor(readonly messageId: string) {
     super(messageId);
@@ -27,11 +39,12 @@ const fail = (messageId: string): never => {
   throw new ImportFileError(messageId);
 };
 
-export async function readImportFile(type: ImportType, bytes: Uint8Array): Promise<ImportSheet> {
+/** Checks the file and reads its headers; ImportFileError says why it cannot be imported. */
+export async function openImportFile(type: ImportType, bytes: Uint8Array): Promise<ImportFile> {
   if (bytes.length > IMPORT_MAX_BYTES) fail(messages.importTooLarge.id);
   if (bytes.length === 0) fail(messages.importEmpty.id);
   try {
-    return type === 'xlsx' ? await readXlsx(bytes) : readCsv(bytes);
+    return type === 'xlsx' ? await openXlsx(bytes) : openCsv(bytes);
   } catch (error) {
     // Parser failures (bad deflate data, broken XML, ...) all mean the same thing to the user.
     if (error instanceof ImportFileError) throw error;
@@ -39,38 +52,41 @@ export async function readImportFile(type: ImportType, bytes: Uint8Array): Promi
   }
 }
 
-// Rows under the header
-
-interface RowCollector {
-  /** Columns kept: up to the last named header. */
-  width: number;
-  add(cells: string[], rowNumber: number): void;
-  done(): ImportSheet;
+/** The whole file at once (the result file and small files). */
+export async function readImportFile(type: ImportType, bytes: Uint8Array): Promise<ImportSheet> {
+  const file = await openImportFile(type, bytes);
+  return { headers: file.headers, ...file.rows(0, file.count) };
 }
 
-/** Headers up to the last named one; each row cut or padded to that width; blank rows skipped. */
-function collectRows(headerCells: readonly string[]): RowCollector {
-  const headers = headerCells.map((cell) => cell.trim());
+// Rows under the header
+
+/** Headers up to the last named one (every row is cut or padded to their count). */
+function headersOf(cells: readonly string[]): string[] {
+  const headers = cells.map((cell) => cell.trim());
   while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
   if (headers.length === 0) fail(messages.importEmpty.id);
-  const width = headers.length;
+  return headers;
+}
+
+function isBlank(cells: readonly string[], width: number): boolean {
+  for (let i = 0; i < width; i++) if ((cells[i] ?? '').trim() !== '') return false;
+  return true;
+}
+
+const fit = (cells: string[], width: number): string[] => (cells.length === width ? cells : Array.from({ length: width }, (_, i) => cells[i] ?? ''));
+
+/** A file whose rows are all read already (xlsx: exceljs holds the whole workbook anyway). */
+function heldRows(headerCells: readonly string[], add: (keep: (cells: string[], rowNumber: number) => void) => void): ImportFile {
+  const headers = headersOf(headerCells);
   const sheet: ImportSheet = { headers, rows: [], rowNumbers: [] };
-  return {
-    width,
-    add(cells, rowNumber) {
-      let blank = true;
-      for (let i = 0; i < width && blank; i++) blank = (cells[i] ?? '').trim() === '';
-      if (blank) return;
-      if (sheet.rows.length === IMPORT_MAX_ROWS) fail(messages.importTooManyRows.id);
-      const row = cells.length === width ? cells : Array.from({ length: width }, (_, i) => cells[i] ?? '');
-      sheet.rows.push(row);
-      sheet.rowNumbers.push(rowNumber);
-    },
-    done() {
-      if (sheet.rows.length === 0) fail(messages.importEmpty.id);
-      return sheet;
-    },
-  };
+  add((cells, rowNumber) => {
+    if (isBlank(cells, headers.length)) return;
+    if (sheet.rows.length === IMPORT_MAX_ROWS) fail(messages.importTooManyRows.id);
+    sheet.rows.push(fit(cells, headers.length));
+    sheet.rowNumbers.push(rowNumber);
+  });
+  if (sheet.rows.length === 0) fail(messages.importEmpty.id);
+  return { headers, count: sheet.rows.length, rows: (start, end) => ({ rows: sheet.rows.slice(start, end), rowNumbers: sheet.rowNumbers.slice(start, end) }) };
 }
 
 // CSV
@@ -81,35 +97,67 @@ const DELIMITERS = [';', ',', '\t'];
 /** Excel's last row: a longer file is no spreadsheet, and a million blank lines must not cost seconds. */
 const SHEET_MAX_ROWS = 1_048_576;
 
-function readCsv(bytes: Uint8Array): ImportSheet {
+/**
+ * Parses the whole text once to check it and to note where each row starts; a stretch of rows
+ * is parsed again when asked for. Keeps the text, not 100,000 arrays of cells.
+ */
+function openCsv(bytes: Uint8Array): ImportFile {
   if (startsWithZip(bytes) || looksBinary(bytes)) fail(messages.importTypeMismatch.id);
   let text = decodeText(bytes).replace(/\r\n?/g, '\n');
   // Scripts write "sep=;" for Excel, which hides that line: the header stays row 1.
   const sep = /^sep=(.)\n/i.exec(text);
   if (sep) text = text.slice(sep[0].length);
   const delimiter = sep?.[1] ?? chooseDelimiter(text);
+  const parse = (part: string, step: (cells: string[], end: number) => void) => {
+    let failure: unknown;
+    Papa.parse<string[]>(part, {
+      delimiter,
+      newline: '\n',
+      step(result, parser) {
+        try {
+          // An unclosed quote swallows every row after it: better refused than half imported.
+          if (result.errors.some((e) => e.code === 'MissingQuotes')) fail(messages.importUnreadable.id);
+          step(result.data, result.meta.cursor);
+        } catch (error) {
+          failure = error;
+          parser.abort();
+        }
+      },
+    });
+    if (failure) throw failure;
+  };
 
-  let collector: RowCollector | undefined;
+  let headers: string[] | undefined;
+  // Where each non-blank row starts in the text, and its spreadsheet row number.
+  const starts: number[] = [];
+  const rowNumbers: number[] = [];
   let rowNumber = 0;
-  let failure: unknown;
-  Papa.parse<string[]>(text, {
-    delimiter,
-    newline: '\n',
-    step(result, parser) {
-      try {
-        if (++rowNumber > SHEET_MAX_ROWS) fail(messages.importTooManyRows.id);
-        // An unclosed quote swallows every row after it: better refused than half imported.
-        if (result.errors.some((e) => e.code === 'MissingQuotes')) fail(messages.importUnreadable.id);
-        if (collector) collector.add(result.data, rowNumber);
-        else collector = collectRows(result.data);
-      } catch (error) {
-        failure = error;
-        parser.abort();
-      }
-    },
+  let rowStart = 0;
+  parse(text, (cells, end) => {
+    if (++rowNumber > SHEET_MAX_ROWS) fail(messages.importTooManyRows.id);
+    if (!headers) headers = headersOf(cells);
+    else if (!isBlank(cells, headers.length)) {
+      if (starts.length === IMPORT_MAX_ROWS) fail(messages.importTooManyRows.id);
+      starts.push(rowStart);
+      rowNumbers.push(rowNumber);
+    }
+    rowStart = end;
   });
-  if (failure) throw failure;
-  return (collector ?? fail(messages.importEmpty.id)).done();
+  if (!headers || starts.length === 0) return fail(messages.importEmpty.id);
+  const width = headers.length;
+  return {
+    headers,
+    count: starts.length,
+    rows(start, end) {
+      const rows: string[][] = [];
+      end = Math.min(end, starts.length);
+      if (start >= end) return { rows, rowNumbers: [] };
+      parse(text.slice(starts[start], end < starts.length ? starts[end] : text.length), (cells) => {
+        if (!isBlank(cells, width)) rows.push(fit(cells, width));
+      });
+      return { rows, rowNumbers: rowNumbers.slice(start, end) };
+    },
+  };
 }
 
 /** NUL bytes or many control characters: a spreadsheet, PDF or image, not text. */
@@ -156,7 +204,7 @@ function chooseDelimiter(text: string): string {
 
 // XLSX
 
-async function readXlsx(bytes: Uint8Array): Promise<ImportSheet> {
+async function openXlsx(bytes: Uint8Array): Promise<ImportFile> {
   if (!startsWithZip(bytes)) fail(messages.importTypeMismatch.id);
   checkZipExpansion(bytes);
   const workbook = new ExcelJS.Workbook();
@@ -167,15 +215,15 @@ async function readXlsx(bytes: Uint8Array): Promise<ImportSheet> {
   return sheetRows(sheet);
 }
 
-function sheetRows(sheet: Worksheet): ImportSheet {
+function sheetRows(sheet: Worksheet): ImportFile {
   const header = sheet.getRow(1);
   const headerCells = Array.from({ length: header.cellCount }, (_, i) => cellText(header.getCell(i + 1).value));
-  const collector = collectRows(headerCells);
-  sheet.eachRow((row, rowNumber) => {
-    if (rowNumber === 1) return;
-    collector.add(Array.from({ length: collector.width }, (_, i) => cellText(row.getCell(i + 1).value)), rowNumber);
-  });
-  return collector.done();
+  const width = headerCells.length;
+  return heldRows(headerCells, (keep) =>
+    sheet.eachRow((row, rowNumber) => {
+      if (rowNumber > 1) keep(Array.from({ length: width }, (_, i) => cellText(row.getCell(i + 1).value)), rowNumber);
+    }),
+  );
 }
 
 /** A cell as text, the way Excel stores it: numbers unformatted, dates as ISO, formulas by their result. */

@@ -139,9 +139,23 @@ export function formShipmentColumns(
   input: ShipmentCreateParsed,
   target: { principal: Principal; pickupAddressId: string | null; partner: RoutedPartner; product: Product; deliveryMethod: DeliveryMethod; pointId: string | null },
 ): Omit<NewShipment, 'itemNumber' | 'trackingNumber'> {
-  // Object.assign, not a spread followed by more keys: V8 builds that object in dictionary mode
-  // (~40 µs a row, most of an import's validation time).
-  return Object.assign(receiverColumns(input), {
+  // One literal naming every key: a spread followed by more keys, or Object.assign onto the
+  // receiver's object, leaves V8 a dictionary-mode object whose every read is a hash lookup
+  // (an import reads each of ~35 columns of 100,000 rows to write them).
+  const receiver = receiverColumns(input);
+  return {
+    receiverCompanyName: receiver.receiverCompanyName,
+    receiverVatNumber: receiver.receiverVatNumber,
+    receiverName: receiver.receiverName,
+    receiverAddressLine1: receiver.receiverAddressLine1,
+    receiverAddressNumber: receiver.receiverAddressNumber,
+    receiverAddressLine2: receiver.receiverAddressLine2,
+    receiverCity: receiver.receiverCity,
+    receiverPostalCode: receiver.receiverPostalCode,
+    receiverCountry: receiver.receiverCountry,
+    receiverRegion: receiver.receiverRegion,
+    receiverPhone: receiver.receiverPhone,
+    receiverEmail: receiver.receiverEmail,
     referenceNumber: input.reference_number || null,
     companyId: target.principal.companyId,
     clientId: target.principal.clientId,
@@ -162,7 +176,7 @@ export function formShipmentColumns(
     insurance: input.insurance ?? null,
     content: input.content,
     info: input.info || null,
-  });
+  };
 }
 
 /** POST /api/v1/shipments/store: one shipment from the single send form. */

@@ -1,0 +1,142 @@
+// The import job reads files on a worker thread (import-reader.worker.ts): parsing the upload and
+// checking each row with the send form's schema is most of an import's JavaScript and most of
+// what it allocates. On the worker it overlaps with the database work of the previous chunk
+// (PGlite runs on the main thread), its garbage stays out of the server's heap, and a file that
+// exhausts memory ends that thread, not the server. One thread serves the whole process, started
+// with the server (it takes about a second to load) and started again if it ever stops.
+import { Worker } from 'node:worker_threads';
+import type { ImportType } from '../../../shared/contract/imports.ts';
+import type { ImportMapping } from '../../../shared/domain/import-columns.ts';
+import type { BatchRow } from '../shipments/shipment-batch.ts';
+import type { RowError } from './import-row.ts';
+import { ImportFileError } from './read-import-file.ts';
+
+/** One chunk of rows: those that pass the schema (as the send form's payload) and those that do not. */
+export interface ReadRows {
+  candidates: BatchRow[];
+  failures: Array<{ rowNumber: number; errors: RowError[] }>;
+}
+
+export type ReaderRequest =
+  | { id: number; kind: 'open'; file: number; type: ImportType; bytes: Uint8Array }
+  | { id: number; kind: 'read'; file: number; start: number; end: number; mapping: ImportMapping }
+  | { id: number; kind: 'close'; file: number };
+
+/** Answers carry the request's id; id 0 says the thread is ready. */
+export type ReaderResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; messageId: string | undefined; message: string };
+
+/** A file open on the reader: checked whole, its rows read a chunk at a time. */
+export interface OpenedImportFile {
+  headers: string[];
+  count: number;
+  read(start: number, end: number, mapping: ImportMapping): Promise<ReadRows>;
+  close(): void;
+}
+
+const READER_HEAP_MB = 1024;
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+// tsx loads the server's TypeScript; a worker thread needs its hooks registered again.
+const BOOT = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
+register();
+await import(${JSON.stringify(new URL('./import-reader.worker.ts', import.meta.url).href)});`;
+
+class Reader {
+  private readonly worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(BOOT)}`), {
+    // Room for a 100,000-row xlsx (exceljs holds the whole workbook: ~800 MB at its peak). A
+    // heap limit under 2 GB also makes V8 collect at 1.3-2x the live size rather than 4x.
+    resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
+  });
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private stopped: Error | null = null;
+  readonly ready: Promise<unknown>;
+
+  constructor(private readonly onStop: () => void) {
+    this.ready = new Promise((resolve, reject) => this.pending.set(0, { resolve, reject }));
+    this.worker.on('message', (response: ReaderResponse) => this.settle(response));
+    this.worker.on('error', (error) => this.stop(error));
+    this.worker.on('exit', (code) => this.stop(new Error(`the import reader stopped (exit code ${code})`)));
+    // An idle reader does not keep the process alive.
+    this.worker.unref();
+  }
+
+  private settle(response: ReaderResponse) {
+    const waiting = this.pending.get(response.id);
+    if (!waiting) return;
+    this.pending.delete(response.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (response.ok) waiting.resolve(response.value);
+    else waiting.reject(response.messageId ? new ImportFileError(response.messageId) : new Error(response.message));
+  }
+
+  private stop(error: Error) {
+    if (this.stopped) return;
+    this.stopped = error;
+    this.onStop();
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+
+  ask<T>(request: ReaderRequest, transfer: ArrayBuffer[] = []): Promise<T> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(request.id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.ref();
+      this.worker.postMessage(request, transfer);
+    });
+  }
+
+  id(): number {
+    return this.nextId++;
+  }
+
+  terminate(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+let reader: Reader | null = null;
+let nextFile = 1;
+
+function currentReader(): Reader {
+  if (!reader) {
+    const started: Reader = new Reader(() => {
+      if (reader === started) reader = null;
+    });
+    // Nobody may be waiting yet: a failed start shows when the reader is next asked.
+    started.ready.catch(() => undefined);
+    reader = started;
+  }
+  return reader;
+}
+
+/** Starts the reader ahead of the first import (the server calls this when it starts). */
+export function startImportReader(): void {
+  currentReader();
+}
+
+export async function stopImportReader(): Promise<void> {
+  const running = reader;
+  reader = null;
+  await running?.terminate();
+}
+
+/** Checks the file on the reader; ImportFileError says why it cannot be imported. */
+export async function openImportFileOnReader(type: ImportType, bytes: Uint8Array): Promise<OpenedImportFile> {
+  const thread = currentReader();
+  await thread.ready;
+  const file = nextFile++;
+  // The reader takes a copy of its own: the caller's bytes may share their memory.
+  const copy = bytes.slice();
+  const { headers, count } = await thread.ask<{ headers: string[]; count: number }>({ id: thread.id(), kind: 'open', file, type, bytes: copy }, [copy.buffer]);
+  return {
+    headers,
+    count,
+    read: (start, end, mapping) => thread.ask<ReadRows>({ id: thread.id(), kind: 'read', file, start, end, mapping }),
+    close: () => {
+      thread.ask({ id: thread.id(), kind: 'close', file }).catch(() => undefined);
+    },
+  };
+}
