@@ -44,8 +44,8 @@ await import(${JSON.stringify(new URL('./import-reader.worker.ts', import.meta.u
 
 class Reader {
   private readonly worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(BOOT)}`), {
-    // Room for a 100,000-row xlsx (exceljs holds the whole workbook: ~800 MB at its peak). A
-    // heap limit under 2 GB also makes V8 collect at 1.3-2x the live size rather than 4x.
+    // Room for a 100,000-row xlsx (exceljs holds the whole workbook: ~800 MB at its peak); a
+    // file that needs more ends this thread, not the server.
     resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
   });
   private readonly pending = new Map<number, Pending>();

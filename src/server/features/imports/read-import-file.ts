@@ -75,20 +75,6 @@ function isBlank(cells: readonly string[], width: number): boolean {
 
 const fit = (cells: string[], width: number): string[] => (cells.length === width ? cells : Array.from({ length: width }, (_, i) => cells[i] ?? ''));
 
-/** A file whose rows are all read already (xlsx: exceljs holds the whole workbook anyway). */
-function heldRows(headerCells: readonly string[], add: (keep: (cells: string[], rowNumber: number) => void) => void): ImportFile {
-  const headers = headersOf(headerCells);
-  const sheet: ImportSheet = { headers, rows: [], rowNumbers: [] };
-  add((cells, rowNumber) => {
-    if (isBlank(cells, headers.length)) return;
-    if (sheet.rows.length === IMPORT_MAX_ROWS) fail(messages.importTooManyRows.id);
-    sheet.rows.push(fit(cells, headers.length));
-    sheet.rowNumbers.push(rowNumber);
-  });
-  if (sheet.rows.length === 0) fail(messages.importEmpty.id);
-  return { headers, count: sheet.rows.length, rows: (start, end) => ({ rows: sheet.rows.slice(start, end), rowNumbers: sheet.rowNumbers.slice(start, end) }) };
-}
-
 // CSV
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -215,15 +201,23 @@ async function openXlsx(bytes: Uint8Array): Promise<ImportFile> {
   return sheetRows(sheet);
 }
 
+/** The sheet's rows, all read already: exceljs holds the whole workbook anyway. */
 function sheetRows(sheet: Worksheet): ImportFile {
   const header = sheet.getRow(1);
-  const headerCells = Array.from({ length: header.cellCount }, (_, i) => cellText(header.getCell(i + 1).value));
-  const width = headerCells.length;
-  return heldRows(headerCells, (keep) =>
-    sheet.eachRow((row, rowNumber) => {
-      if (rowNumber > 1) keep(Array.from({ length: width }, (_, i) => cellText(row.getCell(i + 1).value)), rowNumber);
-    }),
-  );
+  const headers = headersOf(Array.from({ length: header.cellCount }, (_, i) => cellText(header.getCell(i + 1).value)));
+  const width = headers.length;
+  const rows: string[][] = [];
+  const rowNumbers: number[] = [];
+  sheet.eachRow((row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const cells = Array.from({ length: width }, (_, i) => cellText(row.getCell(i + 1).value));
+    if (isBlank(cells, width)) return;
+    if (rows.length === IMPORT_MAX_ROWS) fail(messages.importTooManyRows.id);
+    rows.push(cells);
+    rowNumbers.push(rowNumber);
+  });
+  if (rows.length === 0) fail(messages.importEmpty.id);
+  return { headers, count: rows.length, rows: (start, end) => ({ rows: rows.slice(start, end), rowNumbers: rowNumbers.slice(start, end) }) };
 }
 
 /** A cell as text, the way Excel stores it: numbers unformatted, dates as ISO, formulas by their result. */
