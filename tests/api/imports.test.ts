@@ -168,6 +168,13 @@ describe('files that cannot be imported', () => {
   it('ends FAILED with the reason when the content is not what the extension says', async () => {
     const { id } = await started(csv([SK_HEADERS, good(1)]), { type: 'xlsx', filename: 'orders.xlsx' });
     expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(messages.importTypeMismatch), successful_shipments: 0 });
+    // Its result file says so, in the upload's format, though the file itself cannot be read.
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/shipments/import/${id}`, headers: { ...bearer(userToken), 'accept-language': 'sk' } });
+    expect(res.statusCode).toBe(200);
+    const result = new ExcelJS.Workbook();
+    await result.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = result.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[1]!.slice(1)).toEqual([sk(messages.importResultFailed), '', '', sk(messages.importTypeMismatch)]);
   });
 
   it('refuses an empty upload at once', async () => {

@@ -2,14 +2,16 @@
 // checking each row with the send form's schema is most of an import's JavaScript and most of
 // what it allocates. On the worker it overlaps with the database work of the previous chunk
 // (PGlite runs on the main thread), its garbage stays out of the server's heap, and a file that
-// exhausts memory ends that thread, not the server. One thread serves the whole process, started
-// with the server (it takes about a second to load) and started again if it ever stops.
+// exhausts memory ends that thread, not the server. The preview and the result file are read and
+// written there too. One thread serves the whole process, started with the server (it takes
+// about a second to load) and started again if it ever stops.
 import { Worker } from 'node:worker_threads';
 import type { ImportType } from '../../../shared/contract/imports.ts';
 import type { ImportMapping } from '../../../shared/domain/import-columns.ts';
 import type { BatchRow } from '../shipments/shipment-batch.ts';
 import type { RowError } from './import-row.ts';
 import { ImportFileError } from './read-import-file.ts';
+import type { ResultFile, ResultInput } from './result-file.ts';
 
 /** One chunk of rows: those that pass the schema (as the send form's payload) and those that do not. */
 export interface ReadRows {
@@ -17,10 +19,22 @@ export interface ReadRows {
   failures: Array<{ rowNumber: number; errors: RowError[] }>;
 }
 
+/** The first rows of a file as written, for the mapping step. */
+export interface FilePreview {
+  headers: string[];
+  rows: string[][];
+  count: number;
+}
+
+/** What the result file needs besides the upload (the reader reads that itself); `unreadable`: the import failed whole, perhaps because its file cannot be read. */
+export type ResultRequest = Omit<ResultInput, 'sheet'> & { unreadable: boolean };
+
 export type ReaderRequest =
   | { id: number; kind: 'open'; file: number; type: ImportType; bytes: Uint8Array }
   | { id: number; kind: 'read'; file: number; start: number; end: number; mapping: ImportMapping }
-  | { id: number; kind: 'close'; file: number };
+  | { id: number; kind: 'close'; file: number }
+  | { id: number; kind: 'preview'; type: ImportType; bytes: Uint8Array; rows: number }
+  | { id: number; kind: 'result'; bytes: Uint8Array; result: ResultRequest };
 
 /** Answers carry the request's id; id 0 says the thread is ready. */
 export type ReaderResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; messageId: string | undefined; message: string };
@@ -123,14 +137,24 @@ export async function stopImportReader(): Promise<void> {
   await running?.terminate();
 }
 
-/** Checks the file on the reader; ImportFileError says why it cannot be imported. */
-export async function openImportFileOnReader(type: ImportType, bytes: Uint8Array): Promise<OpenedImportFile> {
+/** The running reader, once it is ready. */
+async function readyReader(): Promise<Reader> {
   const thread = currentReader();
   await thread.ready;
-  const file = nextFile++;
-  // The reader takes a copy of its own: the caller's bytes may share their memory.
+  return thread;
+}
+
+/** The reader takes a copy of the bytes of its own: the caller's may share their memory. */
+function sendBytes(thread: Reader, bytes: Uint8Array, build: (id: number, copy: Uint8Array) => ReaderRequest): Promise<unknown> {
   const copy = bytes.slice();
-  const { headers, count } = await thread.ask<{ headers: string[]; count: number }>({ id: thread.id(), kind: 'open', file, type, bytes: copy }, [copy.buffer]);
+  return thread.ask(build(thread.id(), copy), [copy.buffer]);
+}
+
+/** Checks the file on the reader; ImportFileError says why it cannot be imported. */
+export async function openImportFileOnReader(type: ImportType, bytes: Uint8Array): Promise<OpenedImportFile> {
+  const thread = await readyReader();
+  const file = nextFile++;
+  const { headers, count } = (await sendBytes(thread, bytes, (id, copy) => ({ id, kind: 'open', file, type, bytes: copy }))) as { headers: string[]; count: number };
   return {
     headers,
     count,
@@ -139,4 +163,17 @@ export async function openImportFileOnReader(type: ImportType, bytes: Uint8Array
       thread.ask({ id: thread.id(), kind: 'close', file }).catch(() => undefined);
     },
   };
+}
+
+/** The headers and first rows of a file, checked whole; ImportFileError says why it cannot be imported. */
+export async function previewOnReader(type: ImportType, bytes: Uint8Array, rows: number): Promise<FilePreview> {
+  const thread = await readyReader();
+  return (await sendBytes(thread, bytes, (id, copy) => ({ id, kind: 'preview', type, bytes: copy, rows }))) as FilePreview;
+}
+
+/** An import's result file, written on the reader (a 100,000-row workbook is heavy to build). */
+export async function resultFileOnReader(bytes: Uint8Array, result: ResultRequest): Promise<ResultFile> {
+  const thread = await readyReader();
+  const file = (await sendBytes(thread, bytes, (id, copy) => ({ id, kind: 'result', bytes: copy, result }))) as Omit<ResultFile, 'body'> & { body: Uint8Array };
+  return { ...file, body: Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength) };
 }

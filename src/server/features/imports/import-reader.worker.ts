@@ -1,11 +1,13 @@
 // The import reader's thread (import-reader.ts): parses uploaded files and checks each row with
 // the send form's schema, a chunk at a time, while the main thread writes the previous chunk to
-// the database. Imports nothing that opens the database.
+// the database; also previews files and writes result files. Imports nothing that opens the
+// database.
 import { parentPort } from 'node:worker_threads';
 import { installZodMessageIds } from '../../../shared/contract/zod-messages.ts';
-import { ImportFileError, openImportFile, type ImportFile } from './read-import-file.ts';
+import { ImportFileError, openImportFile, readImportFile, type ImportFile } from './read-import-file.ts';
+import { writeResultFile } from './result-file.ts';
 import { readRow } from './import-row.ts';
-import type { ReaderRequest, ReaderResponse, ReadRows } from './import-reader.ts';
+import type { FilePreview, ReaderRequest, ReaderResponse, ReadRows } from './import-reader.ts';
 
 installZodMessageIds();
 
@@ -34,6 +36,19 @@ async function answer(request: ReaderRequest): Promise<unknown> {
     case 'close':
       files.delete(request.file);
       return null;
+    case 'preview': {
+      const file = await openImportFile(request.type, request.bytes);
+      return { headers: file.headers, rows: file.rows(0, request.rows).rows, count: file.count } satisfies FilePreview;
+    }
+    case 'result': {
+      const { unreadable, ...result } = request.result;
+      // An import that failed whole may have failed because its file cannot be read at all.
+      const sheet = await readImportFile(result.type, request.bytes).catch((error: unknown) => {
+        if (unreadable) return null;
+        throw error;
+      });
+      return writeResultFile({ ...result, sheet });
+    }
   }
 }
 

@@ -11,8 +11,9 @@ import { ApiError } from '../../http-errors.ts';
 import type { Translate } from '../../i18n.ts';
 import type { Principal } from '../auth/access-tokens.ts';
 import { loadImportFile, storeImportFile } from './import-files.ts';
-import { ImportFileError, openImportFile, readImportFile } from './read-import-file.ts';
-import { writeResultFile, type ResultFile } from './result-file.ts';
+import { previewOnReader, resultFileOnReader } from './import-reader.ts';
+import { ImportFileError } from './read-import-file.ts';
+import type { ResultFile } from './result-file.ts';
 
 const PREVIEW_ROWS = 5;
 const HISTORY_SIZE = 100;
@@ -33,13 +34,13 @@ function decode(upload: ImportUpload): Uint8Array<ArrayBuffer> {
 
 /** The file's columns beside the portal's fields (and the first rows), for the mapping step. */
 export async function previewImport(db: Db, principal: Principal, upload: ImportUpload): Promise<ImportPreview> {
-  const file = await openImportFile(upload.type, decode(upload)).catch(fileError);
+  const file = await previewOnReader(upload.type, decode(upload), PREVIEW_ROWS).catch(fileError);
   const [saved] = await db
     .select({ mapping: importMappings.mapping })
     .from(importMappings)
     .where(and(eq(importMappings.companyId, principal.companyId), eq(importMappings.signature, headerSignature(file.headers))));
   const mapping = saved?.mapping ?? mappingFromHeaders(file.headers);
-  return { headers: file.headers, rows: file.rows(0, PREVIEW_ROWS).rows, total_rows: file.count, mapping, missing: missingRequiredFields(mapping), saved_mapping: !!saved };
+  return { headers: file.headers, rows: file.rows, total_rows: file.count, mapping, missing: missingRequiredFields(mapping), saved_mapping: !!saved };
 }
 
 /** Stores the upload and its record (PROCESSING) in one transaction; the caller queues the job. */
@@ -58,7 +59,7 @@ export async function createImport(db: Db, principal: Principal, upload: ImportU
 /** A mapping the user chose is kept for the company's next file with the same headers. */
 export async function saveMapping(db: Db, principal: Principal, upload: ImportUpload): Promise<void> {
   if (!upload.mapping) return;
-  const { headers } = await openImportFile(upload.type, decode(upload)).catch(fileError);
+  const { headers } = await previewOnReader(upload.type, decode(upload), 0).catch(fileError);
   await db
     .insert(importMappings)
     .values({ companyId: principal.companyId, signature: headerSignature(headers), mapping: upload.mapping })
@@ -120,16 +121,15 @@ export async function importResult(db: Db, principal: Principal, id: string, t: 
   if (!found || !content) throw new ApiError(404, 'not_found', messages.importNotFound);
   const { record } = found;
   if (record.status === 'PROCESSING') throw new ApiError(409, 'conflict', messages.importNotFinished);
-  const sheet = record.status === 'FAILED' && record.errorMessage ? await readImportFile(record.type, content).catch(() => null) : await readImportFile(record.type, content);
   const created = await db
     .select({ row: shipments.importRow, itemNumber: shipments.itemNumber, trackingNumber: shipments.trackingNumber })
     .from(shipments)
     .where(and(eq(shipments.importId, id), isNotNull(shipments.importRow)));
   const failures = await db.select().from(importRowErrors).where(eq(importRowErrors.importId, id));
-  return writeResultFile({
+  return resultFileOnReader(content, {
     type: record.type,
     filename: record.filename,
-    sheet,
+    unreadable: record.status === 'FAILED' && !!record.errorMessage,
     fileError: record.errorMessage ? t(record.errorMessage) : null,
     created: new Map(created.map((c) => [c.row!, { itemNumber: c.itemNumber, trackingNumber: c.trackingNumber }])),
     failed: new Map(failures.map((f) => [f.rowNumber, f.errors.map((e) => `${e.column}: ${t(e.message)}`).join('; ')])),
