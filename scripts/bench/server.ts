@@ -8,10 +8,7 @@ import { pathToFileURL } from 'node:url';
 
 export interface RunningServer {
   url: string;
-  /**
-   * Resident memory of the server process itself, in bytes: the largest of its process group
-   * (npx and tsx's launcher are the others; their start-up transients are not the server's).
-   */
+  /** Resident memory of the server process itself, in bytes (not npx's or tsx's launcher's). */
   rssBytes(): number;
   /** Has the server's processes collect their garbage, and waits for it to settle. */
   collectGarbage(): Promise<void>;
@@ -58,9 +55,10 @@ export async function startServer(port: number): Promise<RunningServer> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
-    rssBytes: () => serverRss(child.pid!),
+    rssBytes: () => serverProcess(child.pid!).rssBytes,
     async collectGarbage() {
-      process.kill(-child.pid!, 'SIGUSR2');
+      // The server alone: the shell npx starts would die of the signal.
+      process.kill(serverProcess(child.pid!).pid, 'SIGUSR2');
       await new Promise((r) => setTimeout(r, 1000));
     },
     async stop() {
@@ -75,9 +73,15 @@ export async function startServer(port: number): Promise<RunningServer> {
   };
 }
 
-function serverRss(pgid: number): number {
-  const out = spawnSync('ps', ['-o', 'rss=', '-g', String(pgid)], { encoding: 'utf8' }).stdout;
-  return out.split('\n').reduce((largest, line) => Math.max(largest, Number(line.trim()) || 0), 0) * 1024;
+/** The server process: the largest of its process group (npx, a shell and tsx's launcher are the others). */
+function serverProcess(pgid: number): { pid: number; rssBytes: number } {
+  const out = spawnSync('ps', ['-o', 'pid=,rss=', '-g', String(pgid)], { encoding: 'utf8' }).stdout;
+  let largest = { pid: pgid, rssBytes: 0 };
+  for (const line of out.split('\n')) {
+    const [pid, rss] = line.trim().split(/\s+/).map(Number);
+    if (pid && rss && rss * 1024 > largest.rssBytes) largest = { pid, rssBytes: rss * 1024 };
+  }
+  return largest;
 }
 
 function groupAlive(pgid: number): boolean {
