@@ -58,8 +58,8 @@ await import(${JSON.stringify(new URL('./import-reader.worker.ts', import.meta.u
 
 class Reader {
   private readonly worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(BOOT)}`), {
-    // Room for a 100,000-row xlsx (exceljs holds the whole workbook: ~800 MB at its peak); a
-    // file that needs more ends this thread, not the server.
+    // Room to spare for a 100,000-row file (~300 MB at its peak); a file that needs more ends
+    // this thread, not the server.
     resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
   });
   private readonly pending = new Map<number, Pending>();
