@@ -23,3 +23,8 @@ export async function waitingRows<T extends QueuedRow>(table: EntityTable<T, 'id
   );
   return lists.flat();
 }
+
+/** The engine's fields of a row queued `now`: pending, due at once, never tried. */
+export function freshQueueFields(now: number) {
+  return { state: 'pending', attempts: 0, failures: 0, nextAttemptAt: now, createdAt: now, updatedAt: now } as const satisfies Partial<QueuedRow> & { createdAt: number };
+}

@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { WizardShipment } from '../../shared/contract/shipments-wizard.ts';
 import { db, type OutboxRow } from './db.ts';
 import { DraftNotFoundError, DraftSubmittedError } from './draft-errors.ts';
-import { waitingRows } from './outbox-states.ts';
+import { freshQueueFields, waitingRows } from './outbox-states.ts';
 
 type Listener = () => void;
 const submitted = new Set<Listener>();
@@ -40,12 +40,7 @@ export async function submitDraft(draftId: string, payload: WizardShipment): Pro
       draftId,
       idempotencyKey: crypto.randomUUID(),
       payload,
-      state: 'pending',
-      attempts: 0,
-      failures: 0,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
+      ...freshQueueFields(now),
     });
   });
   submitted.forEach((listener) => listener());

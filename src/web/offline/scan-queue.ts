@@ -7,7 +7,7 @@ import type { ParcelStatusUpdate } from '../../shared/domain/enums.ts';
 import { PARCEL_STATUS_MAX_IDS } from '../../shared/domain/limits.ts';
 import { parcelIdFromScan } from '../../shared/domain/parcel-status-rules.ts';
 import { db, type ScanRow } from './db.ts';
-import { waitingRows } from './outbox-states.ts';
+import { freshQueueFields, waitingRows } from './outbox-states.ts';
 
 type Listener = () => void;
 const queued = new Set<Listener>();
@@ -42,12 +42,7 @@ export async function queueScan(clientId: string, status: ParcelStatusUpdate, pa
       parcelIds: ids.slice(start, start + PARCEL_STATUS_MAX_IDS),
       scannedAt,
       idempotencyKey: crypto.randomUUID(),
-      state: 'pending',
-      attempts: 0,
-      failures: 0,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
+      ...freshQueueFields(now),
     });
   }
   const keys = await db.transaction('rw', db.scans, () => db.scans.bulkAdd(rows as ScanRow[], { allKeys: true }));
