@@ -21,6 +21,7 @@ const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 500);
 const ZIPS = [['Bratislava', '811 01'], ['Košice', '040 01'], ['Nitra', '949 01'], ['Žilina', '010 01']] as const;
 
 process.env.TRUST_PROXY = '1';
+process.env.PUBLIC_URL ??= 'http://localhost';
 const server = await startServer(8097);
 
 async function json<T>(path: string, init: RequestInit & { expect?: number } = {}): Promise<T> {

@@ -42,7 +42,8 @@ export interface AppOptions {
   /** Folder of the built PWA; null serves the API only. */
   webRoot?: string | null;
   loginLimits?: LoginLimits;
-  trustProxy?: boolean;
+  /** TRUST_PROXY: false, a number of proxy hops, or the proxies' addresses (never `true`). */
+  trustProxy?: false | number | string[];
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
   /** Pickup-point map widgets: parcel-point country -> https URL. */
@@ -53,13 +54,23 @@ export interface AppOptions {
   publicUrl?: string | undefined;
 }
 
+/**
+ * Fastify's own hop count trusts nobody (it cannot check the peer), so a count becomes "the
+ * nearest N addresses are proxies": right for a portal reachable only through its proxies (the
+ * README says so); proxy addresses are the stricter setting. Never `true` (left-most entry).
+ */
+function proxyTrust(setting: AppOptions['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting ?? false;
+}
+
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   installZodMessageIds();
   const { db } = options;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: proxyTrust(options.trustProxy),
     // The SPA and the API share paths like /shipments and /api/v1/shipments/: keep them exact.
     routerOptions: { ignoreTrailingSlash: true },
   });

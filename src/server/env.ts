@@ -1,10 +1,38 @@
 // The only reader of process.env: settings are parsed once with zod so that a bad value
 // stops the server at start with a message naming the setting.
+import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 
 const flag = z.pipe(
   z.optional(z.enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be one of 0, 1, true, false, yes, no' })),
   z.transform((v) => v === undefined || v === '1' || v === 'true' || v === 'yes'),
+);
+
+// TRUST_PROXY: how much of X-Forwarded-* to believe. Off unless set; a number of proxy hops in
+// front of the portal, or the proxies' addresses/CIDRs (comma-separated). Never `true`: Fastify
+// would then take the left-most X-Forwarded-For entry, which any client writes itself.
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (part: string) => {
+  const [address = '', bits, ...rest] = part.trim().split('/');
+  const family = isIP(address);
+  if (PROXY_RANGES.has(address) && bits === undefined) return true;
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+const trustProxy = z.pipe(
+  z.optional(
+    z.string().check(
+      z.refine(
+        (v) => /^(0|false|no|[1-9]\d?)$/.test(v) || v.split(',').every(isProxyAddress),
+        'must be the number of proxies in front of the portal (1-99) or their addresses (comma-separated IPs or CIDRs); 0 or unset: off',
+      ),
+    ),
+  ),
+  z.transform((v): false | number | string[] => {
+    if (v === undefined || v === '0' || v === 'false' || v === 'no') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v.split(',').map((part) => part.trim());
+  }),
 );
 
 const widgetUrl = z.optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' }));
@@ -29,7 +57,7 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }),
     'info',
   ),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
   // The portal's public address for links it hands out (tracking links); unset: the request's own.
   PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   // Third-party pickup-point map widgets per parcel-point country (https URLs).
@@ -48,6 +76,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // Behind a proxy the request's own host is the proxy's word: links handed out come from PUBLIC_URL.
+  if (result.data.TRUST_PROXY !== false && !result.data.PUBLIC_URL) {
+    throw new Error('Invalid configuration:\n  PUBLIC_URL: required when TRUST_PROXY is set (links must not come from forwarded headers)');
   }
   return result.data;
 }

@@ -196,7 +196,7 @@ describe('refresh cookie over https', () => {
   let secure: TestApp;
 
   beforeAll(async () => {
-    secure = await createTestApp({ trustProxy: true });
+    secure = await createTestApp({ trustProxy: 1 });
   });
 
   afterAll(async () => {

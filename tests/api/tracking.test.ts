@@ -287,7 +287,7 @@ describe('a second server: behind a trusted proxy, on the demo seed with shipmen
   let demo: TestApp;
 
   beforeAll(async () => {
-    demo = await createTestApp({ seed: false, trustProxy: true });
+    demo = await createTestApp({ seed: false, trustProxy: 1, publicUrl: 'https://portal.example.com' });
     expect(await seedDemo(demo.database.db, { shipments: true })).toBe(true);
   });
 
@@ -301,6 +301,22 @@ describe('a second server: behind a trusted proxy, on the demo seed with shipmen
     for (let i = 0; i < PUBLIC_TRACKING_PER_MINUTE; i++) expect((await from('203.0.113.5')).statusCode).toBe(404);
     expect((await from('203.0.113.5')).statusCode).toBe(429);
     expect((await from('203.0.113.6')).statusCode).toBe(404);
+    // A client's own left-most entries are not its address: the proxy's (right-most) entry is.
+    expect((await from('198.51.100.99, 203.0.113.5')).statusCode).toBe(429);
+  });
+
+  it('hands out tracking links on PUBLIC_URL whatever X-Forwarded-Host says', async () => {
+    const token = (await signIn(demo.app, DEMO.user.clientId, DEMO.user.secret)).token;
+    const listed = await demo.app.inject({ method: 'GET', url: '/api/v1/shipments?take=100', headers: bearer(token) });
+    const arrived = listed.json<{ shipments: Shipment[] }>().shipments.find((s) => s.status === 'ARRIVED');
+    const res = await demo.app.inject({
+      method: 'GET',
+      url: `/api/v1/shipments/track?tracking_number=${arrived?.tracking_number}`,
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ tracking_link: string }>().tracking_link).toMatch(/^https:\/\/portal\.example\.com\/package\/tracking\?/);
   });
 
   it('gives demo-user parcels with real timelines, and the demo SPS key signs feed requests', async () => {

@@ -51,6 +51,24 @@ describe('parseEnv', () => {
     expect(parseEnv({ SEED_DEMO: '1' }).SEED_DEMO).toBe(true);
   });
 
+  it('trusts no proxy unless told how many or which (X-Forwarded-* is otherwise the client\'s own word)', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    const behind = { PUBLIC_URL: 'https://portal.example.com' };
+    expect(parseEnv({ ...behind, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ ...behind, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ ...behind, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,loopback' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'loopback']);
+  });
+
+  it('refuses TRUST_PROXY=true (the left-most X-Forwarded-For entry) and a proxy without PUBLIC_URL', () => {
+    const behind = { PUBLIC_URL: 'https://portal.example.com' };
+    for (const value of ['true', 'yes', '10.0.0.300', '10.0.0.0/33', 'evil.example']) {
+      expect(() => parseEnv({ ...behind, TRUST_PROXY: value })).toThrow(/\bTRUST_PROXY\b/);
+    }
+    expect(() => parseEnv({ TRUST_PROXY: '1' })).toThrow(/\bPUBLIC_URL\b.*TRUST_PROXY/);
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '0' }],
