@@ -22,6 +22,7 @@ import { createApp } from '../../src/server/app.ts';
 import { openPglite, openPostgres, queryRows, type Database, type Db } from '../../src/server/db/client.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import type { Principal } from '../../src/server/features/auth/access-tokens.ts';
+import { companyScope } from '../../src/server/company-scope.ts';
 import { listShipments } from '../../src/server/features/shipments/shipments.service.ts';
 import { shipmentListQuerySchema, type ShipmentListFilters, type ShipmentListQuery } from '../../src/shared/contract/shipments.ts';
 import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES } from '../../src/shared/domain/enums.ts';
@@ -194,7 +195,7 @@ async function benchDatabase(label: string, database: Database, rows: number, ru
       // Correctness first: every parameter set against the plain reference query.
       let firstCount = -1;
       for (const [i, q] of parsed.entries()) {
-        const got = await listShipments(db, principal, q);
+        const got = await listShipments(db, companyScope(principal), q);
         const want = await reference(db, principal, q);
         const items = got.shipments.map((s) => s.item_number);
         if (i === 0) firstCount = got.count;
@@ -209,7 +210,7 @@ async function benchDatabase(label: string, database: Database, rows: number, ru
               const res = await app.inject({ method: 'GET', url: '/api/v1/shipments', query, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
               if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body.slice(0, 200)}`);
             }
-          : (i: number) => listShipments(db, principal, parsed[i % parsed.length]!);
+          : (i: number) => listShipments(db, companyScope(principal), parsed[i % parsed.length]!);
       const timing = await time(call, runs, warmup);
       results.push({ name: c.name, kind: c.kind, who: c.who, timing, count: firstCount });
       log(`  ${c.name.padEnd(40)} p50 ${ms(timing.p50).padStart(7)} ms   p95 ${ms(timing.p95).padStart(7)} ms   (count ${firstCount.toLocaleString('en')}${c.queries.length > 1 ? `, ${c.queries.length} parameter sets` : ''})`);

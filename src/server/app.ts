@@ -15,7 +15,9 @@ import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './features
 import { oauthRoutes } from './features/auth/oauth.routes.ts';
 import { refreshTokenStore } from './features/auth/refresh-tokens.ts';
 import { resolveSigningKey } from './features/auth/signing-key.ts';
+import { adminClientRoutes } from './features/clients/admin-clients.routes.ts';
 import { adminCompanyRoutes } from './features/companies/admin-companies.routes.ts';
+import { adminPickupAddressRoutes } from './features/pickup-addresses/admin-pickup-addresses.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { pickupPointRoutes } from './features/pickup-points/pickup-points.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -107,6 +109,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(profileRoutes, { db });
   await app.register(adminCompanyRoutes, { db });
+  await app.register(adminPickupAddressRoutes, { db });
+  await app.register(adminClientRoutes, { db });
   await app.register(shipmentRoutes, { db });
   await app.register(documentRoutes, { db });
   await app.register(pickupPointRoutes, { db });

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions as JobQueueOptions } from 'pg-boss';
+import { ensureReferenceData } from './reference-data.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -20,6 +21,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** pg-boss on the same database: PGlite through its adapter, PostgreSQL with a small pool of its own. */
   jobQueue: JobQueueOptions;
+  /** Applies the migrations, then writes the reference data (partners, services) if missing. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -34,7 +36,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     db,
     kind: 'pglite',
     jobQueue: { db: fromPglite(client), backend: 'pglite' },
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      await ensureReferenceData(db);
+    },
     close: () => client.close(),
   };
 }
@@ -46,7 +51,10 @@ export function openPostgres(url: string): Database {
     db,
     kind: 'postgres',
     jobQueue: { connectionString: url, max: 4 },
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePg(db, { migrationsFolder });
+      await ensureReferenceData(db);
+    },
     close: () => pool.end(),
   };
 }

@@ -28,6 +28,10 @@ import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS, ROLES, SHIPMENT_STATUSES } fro
 import { POINT_TYPES } from '../../shared/domain/pickup-points.ts';
 import { IMPORT_STATUSES, IMPORT_TYPES } from '../../shared/contract/imports.ts';
 import type { ImportMapping } from '../../shared/domain/import-columns.ts';
+import { FOLD_FROM, FOLD_TO } from '../../shared/domain/text-fold.ts';
+
+/** The accent- and case-folded form of a text column (src/shared/domain/text-fold.ts), for admin filters. */
+const folded = (column: string) => sql.raw(`translate(lower(${column}), '${FOLD_FROM}', '${FOLD_TO}')`);
 
 export const roleEnum = pgEnum('role', ROLES);
 export const productEnum = pgEnum('product', PRODUCTS);
@@ -55,6 +59,9 @@ export const companies = pgTable('companies', {
   /** The carrier's own company holds its staff (admins); it has no products. */
   isCarrier: boolean('is_carrier').notNull().default(false),
   createdAt: createdAt(),
+  /** Folded name and city: the admin list filters them accent- and case-insensitively. */
+  nameFolded: text('name_folded').generatedAlwaysAs(folded('name')),
+  cityFolded: text('city_folded').generatedAlwaysAs(folded('city')),
 });
 
 /** Users of the portal. `clientId` is the sign-in name (OAuth client_id). */
@@ -119,6 +126,11 @@ export const pickupAddresses = pgTable(
     /** Weekday bitmask: Mon 1, Tue 2, Wed 4, Thu 8, Fri 16. */
     pickupDays: smallint('pickup_days').notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * Set when an admin deletes the address: it leaves every list, the routing and new
+     * shipments, while the shipments and manifests that name it keep it for their labels.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('pickup_addresses_company_idx').on(t.companyId), check('pickup_days_range', sql`${t.pickupDays} between 0 and 31`)],
 );
@@ -182,6 +194,41 @@ export const pickupAddressPartners = pgTable(
   (t) => [
     unique('pickup_address_partner_key').on(t.pickupAddressId, t.country, t.product, t.deliveryMethod).nullsNotDistinct(),
   ],
+);
+
+/** A pickup address's account with a delivery partner (customer number, contract id): not a secret. */
+export const pickupAddressCredentials = pgTable(
+  'pickup_address_credentials',
+  {
+    pickupAddressId: uuid('pickup_address_id')
+      .notNull()
+      .references(() => pickupAddresses.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    credentials: text('credentials').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pickupAddressId, t.partnerId] })],
+);
+
+/**
+ * Every admin change: who, when, which record, the fields before and after (never a secret),
+ * written in the transaction of the change. `company_id` files it under a company's history.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => clients.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id'),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_company_idx').on(t.companyId, t.id.desc().nullsFirst())],
 );
 
 /**

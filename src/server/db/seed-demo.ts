@@ -3,9 +3,8 @@
 // when asked, demo-user's parcels along their way. Never for production data.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { shipmentCreateSchema } from '../../shared/contract/shipments.ts';
-import type { DeliveryMethod, PartnerCode, Product, ShipmentStatus } from '../../shared/domain/enums.ts';
+import type { PartnerCode, Product, ShipmentStatus } from '../../shared/domain/enums.ts';
 import { PARTNERS } from '../../shared/domain/enums.ts';
-import { PARCEL_POINT_COUNTRIES, COUNTRY_CODES } from '../../shared/domain/countries.ts';
 import type { TrackingEventCode } from '../../shared/domain/tracking-events.ts';
 import type { Principal } from '../features/auth/access-tokens.ts';
 import { hashSecret } from '../features/auth/passwords.ts';
@@ -18,7 +17,6 @@ import {
   companyProducts,
   manifests,
   partnerKeys,
-  partnerServices,
   partners,
   pickupAddressClients,
   pickupAddresses,
@@ -42,40 +40,11 @@ export const DEMO_ACCOUNTS = [
 export const DEMO_PARTNER_KEY = { id: 'pk_demo_sps', partner: 'SPS', secret: 'demo-sps-feed-secret-never-use-in-production' } as const;
 
 /** Demo partners' tracking pages point at example.com (a reserved, harmless address). */
-const demoTrackingPage = (partner: string) => `https://example.com/track/${partner}?parcel={tracking_number}`;
-
-const PARTNER_ROWS: Array<{ code: PartnerCode; name: string; priority: number; trackingUrlTemplate: string | null }> = [
-  { code: 'POSTONE', name: 'PostOne', priority: 3, trackingUrlTemplate: demoTrackingPage('postone') },
-  { code: 'POST_AT', name: 'Austrian Post', priority: 8, trackingUrlTemplate: null },
-  { code: 'SPS', name: 'Slovak Parcel Service', priority: 9, trackingUrlTemplate: demoTrackingPage('sps') },
-  { code: 'POST_HU', name: 'Hungarian Post', priority: 8, trackingUrlTemplate: null },
-  { code: 'UNTRACKED', name: 'Untracked letter mail', priority: 1, trackingUrlTemplate: null },
-  { code: 'ONE_CZ', name: 'One CZ', priority: 9, trackingUrlTemplate: demoTrackingPage('one-cz') },
-  { code: 'POST_PL', name: 'Polish Post', priority: 8, trackingUrlTemplate: null },
-  { code: 'KAAB', name: 'KAAB Customs Express', priority: 7, trackingUrlTemplate: null },
-];
-
-type Service = { partner: PartnerCode; country: string; product: Product; method: DeliveryMethod };
-
-/** Which partner serves what: national networks at home, PostOne as the European fallback. */
-function partnerServiceRows(): Service[] {
-  const rows: Service[] = [];
-  const national: Array<[PartnerCode, string]> = [['SPS', 'SK'], ['ONE_CZ', 'CZ'], ['POST_HU', 'HU'], ['POST_PL', 'PL'], ['POST_AT', 'AT']];
-  for (const [partner, country] of national) {
-    for (const product of ['PRM', 'TRC', 'RTN'] as const) rows.push({ partner, country, product, method: 'home_delivery' });
-    if ((PARCEL_POINT_COUNTRIES as readonly string[]).includes(country)) {
-      for (const method of ['parcel_locker', 'pickup_point', 'other_pudo'] as const) rows.push({ partner, country, product: 'PRM', method });
-    }
-  }
-  for (const country of COUNTRY_CODES) {
-    rows.push({ partner: 'UNTRACKED', country, product: 'UTR', method: 'home_delivery' });
-    if (['CH', 'GB', 'NO', 'LI'].includes(country)) {
-      for (const product of ['PRM', 'TRC'] as const) rows.push({ partner: 'KAAB', country, product, method: 'home_delivery' });
-    }
-    for (const product of ['PRM', 'TRC', 'RTN'] as const) rows.push({ partner: 'POSTONE', country, product, method: 'home_delivery' });
-  }
-  return rows;
-}
+const DEMO_TRACKING_PAGES: Partial<Record<PartnerCode, string>> = {
+  POSTONE: 'https://example.com/track/postone?parcel={tracking_number}',
+  SPS: 'https://example.com/track/sps?parcel={tracking_number}',
+  ONE_CZ: 'https://example.com/track/one-cz?parcel={tracking_number}',
+};
 
 const products = (countries: string[], list: Product[]) => countries.flatMap((country) => list.map((product) => ({ country, product })));
 
@@ -91,12 +60,11 @@ export async function seedDemo(db: Db, options: { shipments?: boolean } = {}): P
   const [adminSecret, userSecret, user2Secret] = await Promise.all(DEMO_ACCOUNTS.map((a) => hashSecret(a.secret)));
 
   const seeded = await db.transaction(async (tx) => {
-    await tx.insert(partners).values(PARTNER_ROWS.map((p) => ({ id: PARTNERS[p.code], ...p }))).onConflictDoNothing();
+    // The partners and their services are reference data (reference-data.ts); the demo adds pages and a feed key.
+    for (const [code, template] of Object.entries(DEMO_TRACKING_PAGES)) {
+      await tx.update(partners).set({ trackingUrlTemplate: template }).where(eq(partners.code, code));
+    }
     await tx.insert(partnerKeys).values({ id: DEMO_PARTNER_KEY.id, partnerId: PARTNERS[DEMO_PARTNER_KEY.partner], secret: DEMO_PARTNER_KEY.secret }).onConflictDoNothing();
-    await tx
-      .insert(partnerServices)
-      .values(partnerServiceRows().map((s) => ({ partnerId: PARTNERS[s.partner], country: s.country, product: s.product, deliveryMethod: s.method })))
-      .onConflictDoNothing();
     await tx.insert(pickupPoints).values(DEMO_PICKUP_POINTS).onConflictDoNothing();
 
     const [carrier, greenGarden, bohemia] = await tx

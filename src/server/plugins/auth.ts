@@ -1,16 +1,23 @@
-// Bearer authentication for /api: every route needs a valid access token unless it is marked
-// `config: { public: true }`; /api/v1/admin/* also needs the ADMIN role. Enforced here, whatever
-// the UI shows.
+// Bearer authentication and roles for /api and /oauth, decided by the matched route's `access`
+// (from the endpoint table, src/shared/contract/endpoint.ts) and `permission`. An /api route
+// without an access is treated as admin-only: a route registered by hand fails closed.
+// Enforced here, whatever the UI shows.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Access } from '../../shared/contract/endpoint.ts';
+import { can, type Permission } from '../../shared/domain/roles.ts';
 import { messages } from '../../shared/i18n/messages.ts';
 import type { AccessTokens, Principal } from '../features/auth/access-tokens.ts';
 import { ApiError } from '../http-errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route answers without a bearer token. */
+    /** A non-API route that answers without a bearer token (health, the web app). */
     public?: boolean;
+    /** Who may call an API route (set from its endpoint definition). */
+    access?: Access;
+    /** The role permission an API route needs besides a sign-in. */
+    permission?: Permission | undefined;
   }
   interface FastifyRequest {
     /** Set on authenticated routes; null on public ones without a (valid) token. */
@@ -34,6 +41,11 @@ export function requirePrincipal(request: FastifyRequest): Principal {
 async function authPlugin(app: FastifyInstance, { tokens }: { tokens: AccessTokens }) {
   app.decorateRequest('principal', null);
 
+  // Every API route comes from the endpoint table (http/route.ts), which sets its access.
+  app.addHook('onRoute', (options) => {
+    if (options.url.startsWith('/api/') && !options.config?.access) throw new Error(`${options.method} ${options.url} has no access: register it with route()`);
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     // Decide on the matched route pattern, never the raw URL: the router decodes %-escapes, so
     // `/api/v1/%61dmin/...` matches an admin route while its raw text does not start with it.
@@ -42,14 +54,15 @@ async function authPlugin(app: FastifyInstance, { tokens }: { tokens: AccessToke
     if (!route || !route.startsWith('/api/')) return;
     const token = bearer(request);
     request.principal = token ? await tokens.verify(token) : null;
-    if (request.routeOptions.config.public) return;
+    const { access = 'admin', permission } = request.routeOptions.config;
+    if (access === 'public' || access === 'partner') return;
     if (!request.principal) {
       reply.header('www-authenticate', 'Bearer');
       throw new ApiError(401, 'unauthorized', messages.unauthorized);
     }
-    if (route.startsWith('/api/v1/admin/') && request.principal.role !== 'ADMIN') {
-      throw new ApiError(403, 'forbidden', messages.forbidden);
-    }
+    const role = request.principal.role;
+    if (access === 'admin' && role !== 'ADMIN') throw new ApiError(403, 'forbidden', messages.forbidden);
+    if (permission && !can(role, permission)) throw new ApiError(403, 'forbidden', messages.forbidden);
   });
 }
 

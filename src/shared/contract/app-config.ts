@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { endpoint } from './endpoint.ts';
 
 /**
  * GET /api/v1/config: settings the web app needs from the server. `pickup_widgets` maps a
@@ -9,3 +10,5 @@ export const appConfigSchema = z.object({
   pickup_widgets: z.record(z.string(), z.url()),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export const appConfigEndpoint = endpoint({ method: 'GET', path: '/api/v1/config', access: 'client', answer: appConfigSchema });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { PRODUCTS, ROLES } from '../domain/enums.ts';
 import { messages } from '../i18n/messages.ts';
+import { endpoint } from './endpoint.ts';
 
 /** Sign-in form and the client_credentials grant share these fields; client_id is trimmed. */
 export const credentialsSchema = z.object({
@@ -45,3 +46,8 @@ export const storedTokenSchema = z.object({
   expiry: z.number(),
 });
 export type StoredToken = z.infer<typeof storedTokenSchema>;
+
+// Sign-in and refresh (body JSON or form-encoded; validated in the route for RFC 6749 errors).
+export const tokenEndpoint = endpoint({ method: 'POST', path: '/oauth/token', access: 'public', body: tokenRequestSchema, answer: tokenResponseSchema });
+/** Sign-out: ends the refresh cookie's session family. */
+export const revokeEndpoint = endpoint({ method: 'POST', path: '/oauth/revoke', access: 'public', answer: 'empty' });

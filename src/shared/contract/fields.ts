@@ -20,7 +20,6 @@ export const positive = (step: number, stepMessage: string) =>
 export const dimension = () => positive(1, messages.positiveNumber.id).check(z.lte(1000, messages.tooLarge.id));
 export const optionalPositive = (step: number, stepMessage: string) => z.optional(z.nullable(positive(step, stepMessage)));
 
-
 /** True for a yyyy-MM-dd day that exists (2025-02-30 does not: the database would refuse it). */
 export function isCalendarDay(day: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
@@ -29,5 +28,4 @@ export function isCalendarDay(day: string): boolean {
 }
 
 /** A calendar day as yyyy-MM-dd (date filters and periods). */
-export const calendarDay = (required?: string) =>
-  z.string(required ? { error: required } : undefined).check(z.refine(isCalendarDay, messages.invalidValue.id));
+export const calendarDay = (required?: string) => z.string(required ? { error: required } : undefined).check(z.refine(isCalendarDay, messages.invalidValue.id));

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { IMPORT_FIELDS } from '../domain/import-columns.ts';
 import { IMPORT_MAX_BYTES } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
+import { endpoint } from './endpoint.ts';
+import { uuidParams } from './params.ts';
 
 export const IMPORT_TYPES = ['csv', 'xlsx'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
@@ -9,11 +11,13 @@ export const IMPORT_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** A base64 text of at most IMPORT_MAX_BYTES bytes once decoded. */
-const base64File = z.string({ error: messages.importFileRequired.id }).check(
-  z.minLength(1, messages.importFileRequired.id),
-  z.maxLength(Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4, messages.importTooLarge.id),
-  z.regex(/^[A-Za-z0-9+/]*={0,2}$/, messages.importUnreadable.id),
-);
+const base64File = z
+  .string({ error: messages.importFileRequired.id })
+  .check(
+    z.minLength(1, messages.importFileRequired.id),
+    z.maxLength(Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4, messages.importTooLarge.id),
+    z.regex(/^[A-Za-z0-9+/]*={0,2}$/, messages.importUnreadable.id),
+  );
 
 /** Column index per portal field, chosen by the user in the mapping step. */
 export const importMappingSchema = z.partialRecord(z.enum(IMPORT_FIELDS), z.int().check(z.gte(0), z.lte(500)));
@@ -69,3 +73,31 @@ export const importRecordSchema = z.object({
 export type ImportRecord = z.infer<typeof importRecordSchema>;
 
 export const importListSchema = z.array(importRecordSchema);
+
+export const importPreviewEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v1/shipments/import/preview',
+  access: 'client',
+  permission: 'shipments.create',
+  body: importUploadSchema,
+  answer: importPreviewSchema,
+});
+export const importStartEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v1/shipments/import',
+  access: 'client',
+  permission: 'shipments.create',
+  idempotent: true,
+  body: importUploadSchema,
+  answer: importStartedSchema,
+  status: 201,
+});
+export const importListEndpoint = endpoint({ method: 'GET', path: '/api/v1/shipments/import', access: 'client', answer: importListSchema });
+/** The result file: the uploaded rows with their status, numbers and errors. */
+export const importResultEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/shipments/import/:id',
+  access: 'client',
+  params: uuidParams(messages.importNotFound.id),
+  answer: 'file',
+});

@@ -2,6 +2,8 @@
 import * as z from 'zod/mini';
 import { LABEL_A4_POSITIONS, LABELS_MAX_ITEMS } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
+import { endpoint } from './endpoint.ts';
+import { itemNumberParams } from './params.ts';
 
 const itemNumber = z.string().check(z.trim(), z.minLength(1), z.maxLength(40));
 
@@ -19,3 +21,13 @@ export const bulkLabelsSchema = z.object({
   start: z.optional(z.union(LABEL_A4_POSITIONS.map((p) => z.literal(p)))),
 });
 export type BulkLabelsRequest = z.infer<typeof bulkLabelsSchema>;
+
+export const singleLabelEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/shipments/getLabel/:item_number',
+  access: 'client',
+  params: itemNumberParams,
+  answer: singleLabelSchema,
+});
+/** labels.pdf: four A6 labels per A4 sheet. */
+export const bulkLabelsEndpoint = endpoint({ method: 'POST', path: '/api/v1/shipments/labels', access: 'client', body: bulkLabelsSchema, answer: 'file' });

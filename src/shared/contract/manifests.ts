@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { MANIFEST_MAX_ITEMS, PAGE_SIZE_MANIFESTS } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
+import { endpoint } from './endpoint.ts';
 
 /**
  * POST api/v1/manifests/generate: the CREATED shipments of an import (the spec's `importId`), of a
@@ -11,7 +12,11 @@ import { messages } from '../i18n/messages.ts';
  */
 export const manifestGenerateSchema = z.union([
   z.object({ importId: z.uuid(messages.invalidRequest.id) }),
-  z.object({ item_numbers: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))).check(z.minLength(1, messages.manifestNoneSelected.id), z.maxLength(MANIFEST_MAX_ITEMS, messages.tooLong.id)) }),
+  z.object({
+    item_numbers: z
+      .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)))
+      .check(z.minLength(1, messages.manifestNoneSelected.id), z.maxLength(MANIFEST_MAX_ITEMS, messages.tooLong.id)),
+  }),
   z.object({ pickup_address_id: z.uuid(messages.pickupAddressInvalid.id), partner_id: z.int().check(z.positive()) }),
 ]);
 export type ManifestGenerateRequest = z.infer<typeof manifestGenerateSchema>;
@@ -37,3 +42,18 @@ export const manifestListQuerySchema = z.object({
 
 export const manifestListSchema = z.object({ count: z.number(), manifests: z.array(manifestSchema) });
 export type ManifestList = z.infer<typeof manifestListSchema>;
+
+/** A manifest id in a path (MF + 10 digits). */
+export const manifestParams = z.object({ id: z.string().check(z.trim(), z.toUpperCase(), z.regex(/^MF\d{10}$/, messages.manifestNotFound.id)) });
+
+/** One manifest answers a PDF, several a zip. */
+export const manifestGenerateEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v1/manifests/generate',
+  access: 'client',
+  permission: 'manifests.create',
+  body: manifestGenerateSchema,
+  answer: 'file',
+});
+export const manifestListEndpoint = endpoint({ method: 'GET', path: '/api/v1/manifests', access: 'client', query: manifestListQuerySchema, answer: manifestListSchema });
+export const manifestDownloadEndpoint = endpoint({ method: 'GET', path: '/api/v1/manifests/download/:id', access: 'client', params: manifestParams, answer: 'file' });

@@ -5,6 +5,7 @@ import { PARCEL_STATUS_MAX_IDS, TRACKING_NUMBER_MAX } from '../domain/limits.ts'
 import { SCAN_OUTCOMES } from '../domain/parcel-status-rules.ts';
 import { messages } from '../i18n/messages.ts';
 import { calendarDay } from './fields.ts';
+import { endpoint } from './endpoint.ts';
 
 /**
  * POST /api/v1/admin/shipments/parcel-status: `parcels_id` are tracking or item numbers.
@@ -49,7 +50,23 @@ export const parcelStatusExportQuerySchema = z
     dateTo: day,
     barcode: z.optional(z.string().check(z.trim(), z.maxLength(TRACKING_NUMBER_MAX, messages.tooLong.id), z.toUpperCase())),
   })
-  .check(
-    z.refine((q) => q.dateFrom <= q.dateTo, { message: messages.dateRangeInvalid.id, path: ['dateTo'] }),
-  );
+  .check(z.refine((q) => q.dateFrom <= q.dateTo, { message: messages.dateRangeInvalid.id, path: ['dateTo'] }));
 export type ParcelStatusExportQuery = z.infer<typeof parcelStatusExportQuerySchema>;
+
+/** Depot scans: idempotent by key, the tablet's queue resends until it has an answer. */
+export const parcelStatusUpdateEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v1/admin/shipments/parcel-status',
+  access: 'admin',
+  idempotent: true,
+  body: parcelStatusUpdateSchema,
+  answer: parcelStatusAnswerSchema,
+});
+/** packages.xlsx */
+export const parcelStatusExportEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/admin/shipments/parcel-status',
+  access: 'admin',
+  query: parcelStatusExportQuerySchema,
+  answer: 'file',
+});

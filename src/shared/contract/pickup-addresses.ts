@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DELIVERY_METHODS, PRODUCTS } from '../domain/enums.ts';
 import { PICKUP_WEEKDAYS } from '../domain/pickup-days.ts';
+import { endpoint } from './endpoint.ts';
 
 /** A pickup address's preferred partner for a country and product (deliverMethod null: every method). */
 export const preferredPartnerSchema = z.object({
@@ -37,3 +38,6 @@ export const pickupAddressListSchema = z.array(pickupAddressSchema);
 export function preferredPartnersFor(address: PickupAddress, country: string, product: string | undefined): PreferredPartner[] {
   return address.preferredPartners.filter((partner) => partner.country === country && partner.product === product);
 }
+
+/** The addresses the caller ships from (assigned ones, else the company's). */
+export const myPickupAddressesEndpoint = endpoint({ method: 'GET', path: '/api/v1/profile/pickup-addresses', access: 'client', answer: pickupAddressListSchema });

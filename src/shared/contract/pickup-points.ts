@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PARCEL_POINT_COUNTRIES } from '../domain/countries.ts';
 import { POINT_TYPES } from '../domain/pickup-points.ts';
 import { messages } from '../i18n/messages.ts';
+import { endpoint } from './endpoint.ts';
 
 export const PICKUP_POINT_PAGE_SIZE = 20;
 export const PICKUP_POINT_PAGE_MAX = 50;
@@ -21,16 +22,15 @@ const coordinate = (limit: number) =>
  */
 export const pickupPointSearchSchema = z
   .object({
-    country: z.pipe(
-      z.string({ error: messages.countryRequired.id }).check(z.trim(), z.toUpperCase()),
-      z.enum(PARCEL_POINT_COUNTRIES, { error: messages.invalidValue.id }),
-    ),
+    country: z.pipe(z.string({ error: messages.countryRequired.id }).check(z.trim(), z.toUpperCase()), z.enum(PARCEL_POINT_COUNTRIES, { error: messages.invalidValue.id })),
     q: z.optional(z.string().check(z.trim(), z.maxLength(100, messages.tooLong.id))),
     lat: coordinate(90),
     lng: coordinate(180),
     type: z.optional(z.enum(POINT_TYPES, { error: messages.invalidValue.id })),
     take: z._default(
-      z.coerce.number({ error: messages.invalidValue.id }).check(z.int(messages.invalidValue.id), z.gte(1, messages.invalidValue.id), z.lte(PICKUP_POINT_PAGE_MAX, messages.invalidValue.id)),
+      z.coerce
+        .number({ error: messages.invalidValue.id })
+        .check(z.int(messages.invalidValue.id), z.gte(1, messages.invalidValue.id), z.lte(PICKUP_POINT_PAGE_MAX, messages.invalidValue.id)),
       PICKUP_POINT_PAGE_SIZE,
     ),
   })
@@ -73,3 +73,14 @@ export const pickupPointListSchema = z.object({
   count: z.number(),
 });
 export type PickupPointList = z.infer<typeof pickupPointListSchema>;
+
+export const pickupPointParams = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) });
+
+export const pickupPointSearchEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/pickup-points',
+  access: 'client',
+  query: pickupPointSearchSchema,
+  answer: pickupPointListSchema,
+});
+export const pickupPointEndpoint = endpoint({ method: 'GET', path: '/api/v1/pickup-points/:id', access: 'client', params: pickupPointParams, answer: pickupPointSchema });

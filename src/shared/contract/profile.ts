@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { messages } from '../i18n/messages.ts';
+import { endpoint } from './endpoint.ts';
 
 const requiredText = z.string().check(z.trim(), z.minLength(1, messages.required.id), z.maxLength(200, messages.tooLong.id));
 
@@ -22,3 +23,5 @@ export const profileSchema = z.object({
   company: profileCompanySchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+export const profileEndpoint = endpoint({ method: 'GET', path: '/api/v1/profile', access: 'client', answer: profileSchema });

@@ -5,6 +5,7 @@ import { HS_CODE_MAX } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
 import { dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
 import { receiverFields, shipmentSchema } from './shipments.ts';
+import { endpoint } from './endpoint.ts';
 
 /** One parcel of a wizard submission (spec section 3 "Parcel"). */
 export const parcelSchema = z.object({
@@ -57,3 +58,14 @@ export type WizardShipmentCreated = z.infer<typeof wizardShipmentCreatedSchema>;
 
 /** The services step's consent (spec section 5): the web asks for it, the payload does not carry it. */
 export const consentSchema = z.literal(true, { error: messages.consentRequired.id });
+
+export const wizardStoreEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v2/shipments/store',
+  access: 'client',
+  permission: 'shipments.create',
+  idempotent: true,
+  body: wizardShipmentSchema,
+  answer: wizardShipmentCreatedSchema,
+  status: 201,
+});

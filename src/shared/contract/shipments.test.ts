@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import type { ProductsMap } from '../domain/shipment-rules.ts';
 import { messages } from '../i18n/messages.ts';
-import {
-  bulkDeleteSchema,
-  dimensionsQuerySchema,
-  shipmentCreateSchema,
-  shipmentCreateSchemaFor,
-  shipmentListQuerySchema,
-  type ShipmentCreate,
-} from './shipments.ts';
+import { bulkDeleteSchema, dimensionsQuerySchema, shipmentCreateSchema, shipmentCreateSchemaFor, shipmentListQuerySchema, type ShipmentCreate } from './shipments.ts';
 
 /** The messages of the issues on one field. */
 function messagesFor(result: { success: boolean; error?: z.core.$ZodError }, field: string): string[] {
@@ -97,9 +90,7 @@ describe('shipmentCreateSchema', () => {
 
   it('answers shipment.delivery_method.required for a missing or unknown delivery method', () => {
     for (const value of [undefined, '', 'drone']) {
-      expect(messagesFor(shipmentCreateSchema.safeParse(payload({ delivery_method: value })), 'delivery_method'), String(value)).toEqual([
-        messages.deliveryMethodRequired.id,
-      ]);
+      expect(messagesFor(shipmentCreateSchema.safeParse(payload({ delivery_method: value })), 'delivery_method'), String(value)).toEqual([messages.deliveryMethodRequired.id]);
     }
   });
 
@@ -111,9 +102,7 @@ describe('shipmentCreateSchema', () => {
 
   it('answers shipment.receiver_country.required for a country that is not 2 characters', () => {
     for (const value of ['', 'S', 'SVK', undefined]) {
-      expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_country: value })), 'receiver_country'), String(value)).toEqual([
-        messages.countryRequired.id,
-      ]);
+      expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_country: value })), 'receiver_country'), String(value)).toEqual([messages.countryRequired.id]);
     }
   });
 
@@ -172,9 +161,7 @@ describe('shipmentCreateSchema', () => {
     expect(shipmentCreateSchema.safeParse(payload({ hs_tariff_code: '4901990000' })).success).toBe(true);
     expect(messagesFor(shipmentCreateSchema.safeParse(payload({ hs_tariff_code: '49019900001' })), 'hs_tariff_code')).toEqual([messages.tooLong.id]);
     expect(shipmentCreateSchema.safeParse(payload({ receiver_address_number: '1234567890' })).success).toBe(true);
-    expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_address_number: '12345678901' })), 'receiver_address_number')).toEqual([
-      messages.tooLong.id,
-    ]);
+    expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_address_number: '12345678901' })), 'receiver_address_number')).toEqual([messages.tooLong.id]);
   });
 
   it('makes company name, VAT number, reference number, HS code, product and info optional', () => {
@@ -218,9 +205,7 @@ describe('shipmentCreateSchemaFor(products)', () => {
   });
 
   it('adds the country and product rule errors', () => {
-    expect(messagesFor(schema.safeParse(payload({ receiver_country: 'FR', receiver_postal_code: '75001' })), 'receiver_country')).toEqual([
-      messages.countryNotAllowed.id,
-    ]);
+    expect(messagesFor(schema.safeParse(payload({ receiver_country: 'FR', receiver_postal_code: '75001' })), 'receiver_country')).toEqual([messages.countryNotAllowed.id]);
     expect(messagesFor(schema.safeParse(payload({ product: 'UTR' })), 'product')).toEqual([messages.productNotAllowed.id]);
     expect(messagesFor(schema.safeParse(payload({ receiver_postal_code: '8110' })), 'receiver_postal_code')).toEqual([messages.postalCodeInvalid.id]);
     expect(messagesFor(schema.safeParse(payload({ product: 'TRC', weight: 0.5, receiver_address_number: '123456' })), 'receiver_address_number')).toEqual([
@@ -246,9 +231,7 @@ describe('shipmentCreateSchemaFor(products)', () => {
     const missing = schema.safeParse(payload({ delivery_method: 'parcel_locker' }));
     expect(fieldsOf(missing)).toEqual(['pickup_point_id']);
     expect(messagesFor(missing, 'pickup_point_id')).toEqual([messages.pickupPointRequired.id]);
-    expect(messagesFor(schema.safeParse(payload({ delivery_method: 'parcel_locker', pickup_point_id: '' })), 'pickup_point_id')).toEqual([
-      messages.pickupPointRequired.id,
-    ]);
+    expect(messagesFor(schema.safeParse(payload({ delivery_method: 'parcel_locker', pickup_point_id: '' })), 'pickup_point_id')).toEqual([messages.pickupPointRequired.id]);
     expect(schema.safeParse(payload({ delivery_method: 'parcel_locker', pickup_point_id: 'SK-PT-0001' })).success).toBe(true);
   });
 

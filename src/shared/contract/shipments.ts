@@ -4,6 +4,8 @@ import { HS_CODE_MAX, ADDRESS_NUMBER_MAX, PAGE_SIZE_SHIPMENTS } from '../domain/
 import { checkShipmentRules, type ProductsMap } from '../domain/shipment-rules.ts';
 import { messages } from '../i18n/messages.ts';
 import { calendarDay, dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
+import { endpoint } from './endpoint.ts';
+import { itemNumberParams } from './params.ts';
 
 /** The recipient's fields, shared by the single form and the wizard (which relaxes the name). */
 export const receiverFields = {
@@ -18,7 +20,9 @@ export const receiverFields = {
   receiver_country: z.string({ error: messages.countryRequired.id }).check(z.trim(), z.toUpperCase(), z.length(2, messages.countryRequired.id)),
   receiver_region: optionalText(60),
   receiver_phone: text(30, messages.phoneRequired.id),
-  receiver_email: z.string({ error: messages.emailRequired.id }).check(z.trim(), z.minLength(1, messages.emailRequired.id), z.maxLength(120, messages.tooLong.id), z.email(messages.invalidEmail.id)),
+  receiver_email: z
+    .string({ error: messages.emailRequired.id })
+    .check(z.trim(), z.minLength(1, messages.emailRequired.id), z.maxLength(120, messages.tooLong.id), z.email(messages.invalidEmail.id)),
 };
 
 /**
@@ -133,7 +137,12 @@ export const shipmentListQuerySchema = z.object({
   tracking_number: exactFilter,
   status: z.optional(shipmentStatusSchema),
   delivery_method: z.optional(z.enum(DELIVERY_METHODS)),
-  partner_id: z.optional(z.coerce.number().check(z.int(), z.refine((v) => (Object.values(PARTNERS) as number[]).includes(v), messages.invalidValue.id))),
+  partner_id: z.optional(
+    z.coerce.number().check(
+      z.int(),
+      z.refine((v) => (Object.values(PARTNERS) as number[]).includes(v), messages.invalidValue.id),
+    ),
+  ),
 });
 export type ShipmentListQuery = z.input<typeof shipmentListQuerySchema>;
 export type ShipmentListFilters = z.output<typeof shipmentListQuerySchema>;
@@ -159,3 +168,33 @@ export const dimensionsQuerySchema = z.object({
 });
 export const dimensionsSchema = z.object({ height: z.number(), width: z.number(), length: z.number() });
 export type Dimensions = z.infer<typeof dimensionsSchema>;
+
+export const shipmentStoreEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v1/shipments/store',
+  access: 'client',
+  permission: 'shipments.create',
+  idempotent: true,
+  body: shipmentCreateSchema,
+  answer: shipmentCreatedSchema,
+  status: 201,
+});
+export const shipmentListEndpoint = endpoint({ method: 'GET', path: '/api/v1/shipments', access: 'client', query: shipmentListQuerySchema, answer: shipmentListSchema });
+export const dimensionsEndpoint = endpoint({ method: 'GET', path: '/api/v1/shipments/dimensions', access: 'client', query: dimensionsQuerySchema, answer: dimensionsSchema });
+export const shipmentDetailEndpoint = endpoint({ method: 'GET', path: '/api/v1/shipments/:item_number', access: 'client', params: itemNumberParams, answer: shipmentSchema });
+export const shipmentDeleteEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/shipments/:item_number',
+  access: 'client',
+  permission: 'shipments.delete',
+  params: itemNumberParams,
+  answer: deleteResultSchema,
+});
+export const shipmentBulkDeleteEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/shipments',
+  access: 'client',
+  permission: 'shipments.delete',
+  body: bulkDeleteSchema,
+  answer: deleteResultSchema,
+});

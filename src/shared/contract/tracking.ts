@@ -4,13 +4,12 @@ import * as z from 'zod/mini';
 import { PARTNER_EVENT_CODES, TRACKING_EVENT_CODES, TRACKING_MILESTONES } from '../domain/tracking-events.ts';
 import { PARTNER_EVENTS_MAX, TRACKING_NUMBER_MAX } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
+import { endpoint } from './endpoint.ts';
+import { numericIdParams, trackingNumberParams } from './params.ts';
 
-const trackingNumber = z.string({ error: messages.trackingNumberRequired.id }).check(
-  z.trim(),
-  z.minLength(1, messages.trackingNumberRequired.id),
-  z.maxLength(TRACKING_NUMBER_MAX, messages.tooLong.id),
-  z.toUpperCase(),
-);
+const trackingNumber = z
+  .string({ error: messages.trackingNumberRequired.id })
+  .check(z.trim(), z.minLength(1, messages.trackingNumberRequired.id), z.maxLength(TRACKING_NUMBER_MAX, messages.tooLong.id), z.toUpperCase());
 const postalCode = z.optional(z.string().check(z.trim(), z.maxLength(12, messages.tooLong.id)));
 
 /**
@@ -117,3 +116,32 @@ export const partnerUpdateSchema = z.object({ tracking_url_template: z.nullable(
 export const partnerFormSchema = z.object({ tracking_url_template: z.union([z.literal(''), trackingUrlTemplate]) });
 export type PartnerForm = z.infer<typeof partnerFormSchema>;
 export type PartnerUpdate = z.infer<typeof partnerUpdateSchema>;
+
+/** Anyone: a stranger gets only where to track, the owner (or an admin) the events too. */
+export const trackEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/shipments/track',
+  access: 'public',
+  query: trackQuerySchema,
+  answer: z.union([trackAnswerSchema, publicTrackAnswerSchema]),
+});
+/** The public tracking page's timeline: the same for everyone, never personal data. */
+export const publicTrackingEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/tracking/:tracking_number',
+  access: 'public',
+  params: trackingNumberParams,
+  query: publicTrackingQuerySchema,
+  answer: publicTrackingSchema,
+});
+/** The partners' signed event feed (README, "Partner event feed"). */
+export const partnerEventsEndpoint = endpoint({ method: 'POST', path: '/api/v1/partner/events', access: 'partner', body: partnerEventsSchema, answer: partnerEventsAnswerSchema });
+export const partnerListEndpoint = endpoint({ method: 'GET', path: '/api/v1/admin/partners', access: 'admin', answer: partnerListSchema });
+export const partnerUpdateEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/v1/admin/partners/:id',
+  access: 'admin',
+  params: numericIdParams,
+  body: partnerUpdateSchema,
+  answer: partnerSchema,
+});

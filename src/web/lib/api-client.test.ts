@@ -152,7 +152,7 @@ describe('headers', () => {
     expect(net.calls.map((c) => c.headers.get('accept-language'))).toEqual(['sk', 'de']);
   });
 
-  it('adds the caller\'s headers (Idempotency-Key), on the replay after a refresh too, without replacing its own', async () => {
+  it("adds the caller's headers (Idempotency-Key), on the replay after a refresh too, without replacing its own", async () => {
     saveToken(tokenResponse('access-1'));
     const s = setup('sk');
     s.answer(unauthorized(), json(tokenResponse('access-2')), json({}, 201));

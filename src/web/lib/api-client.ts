@@ -4,6 +4,7 @@
 // the token is removed and the session ends (the app goes to /user/login).
 import type { ZodMiniType } from 'zod/mini';
 import { tokenResponseSchema, type Credentials, type TokenResponse } from '../../shared/contract/auth.ts';
+import { pathOf, type AnswerOut, type BodyIn, type EndpointDefinition, type ParamsIn, type QueryIn } from '../../shared/contract/endpoint.ts';
 import { MAX_CONSECUTIVE_401 } from '../../shared/domain/limits.ts';
 import { ApiError, errorFromResponse } from './api-error.ts';
 import { clearToken, readToken, saveToken } from './token-store.ts';
@@ -25,6 +26,29 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key); they cannot replace the ones the client sets. */
   headers?: Record<string, string>;
+}
+
+/** A call of an endpoint of the shared table: its path params, query and body, typed by its schemas. */
+export interface CallInput<E extends EndpointDefinition> {
+  params?: ParamsIn<E>;
+  query?: QueryIn<E>;
+  body?: BodyIn<E>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** The request of an endpoint call: its method and filled-in path. */
+export function endpointRequest<E extends EndpointDefinition>(endpoint: E, input: CallInput<E>): { path: string; options: RequestOptions } {
+  return {
+    path: pathOf(endpoint.path, input.params as Record<string, string | number> | undefined),
+    options: {
+      method: endpoint.method,
+      ...(input.query !== undefined ? { query: input.query as RequestOptions['query'] } : {}),
+      ...(input.body !== undefined ? { body: input.body } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+      ...(input.headers ? { headers: input.headers } : {}),
+    },
+  };
 }
 
 export function createApiClient(deps: ApiClientDeps) {
@@ -140,6 +164,15 @@ export function createApiClient(deps: ApiClientDeps) {
     async json<T>(path: string, schema: ZodMiniType<T>, options: RequestOptions = {}): Promise<T> {
       const response = await request(path, options);
       const parsed = schema.safeParse(await response.json());
+      if (!parsed.success) throw new ApiError(response.status, null, 'unexpected_response');
+      return parsed.data;
+    },
+
+    /** Calls a JSON endpoint of the shared table; its answer is checked against the endpoint's schema. */
+    async call<const E extends EndpointDefinition & { answer: ZodMiniType }>(endpoint: E, input: CallInput<E> = {}): Promise<AnswerOut<E>> {
+      const { path, options } = endpointRequest(endpoint, input);
+      const response = await request(path, options);
+      const parsed = (endpoint.answer as ZodMiniType<AnswerOut<E>>).safeParse(await response.json());
       if (!parsed.success) throw new ApiError(response.status, null, 'unexpected_response');
       return parsed.data;
     },

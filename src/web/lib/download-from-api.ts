@@ -1,11 +1,13 @@
 // A file the API answers (result files, labels, manifests), fetched through the API client so the
 // bearer and the refresh-on-401 rules apply as for JSON calls, and saved under the server's name.
+import type { EndpointDefinition } from '../../shared/contract/endpoint.ts';
 import { api } from './api.ts';
-import type { RequestOptions } from './api-client.ts';
+import { endpointRequest, type CallInput } from './api-client.ts';
 import { saveResponse } from './download-file.ts';
 
-/** Fetches `path` and saves the answer under its Content-Disposition name, else `fallbackName`; failures throw ApiError. */
-export async function downloadFromApi(path: string, fallbackName: string, options: RequestOptions = {}): Promise<void> {
+/** Calls a file endpoint and saves the answer under its Content-Disposition name, else `fallbackName`; failures throw ApiError. */
+export async function downloadFromApi<const E extends EndpointDefinition & { answer: 'file' }>(endpoint: E, input: CallInput<E>, fallbackName: string): Promise<void> {
+  const { path, options } = endpointRequest(endpoint, input);
   const response = await api.request(path, options);
   await saveResponse(response, fallbackName);
 }

@@ -2,13 +2,7 @@
 // choice is kept in localStorage `language` and set on <html lang> (`cs` for cz). A failed load
 // is logged and leaves the language unchanged.
 import { i18n } from '@lingui/core';
-import {
-  DEFAULT_LANGUAGE,
-  intlTag,
-  isLanguageCode,
-  TRANSLATION_VERSION,
-  type LanguageCode,
-} from '../../shared/domain/languages.ts';
+import { DEFAULT_LANGUAGE, intlTag, isLanguageCode, TRANSLATION_VERSION, type LanguageCode } from '../../shared/domain/languages.ts';
 
 export const LANGUAGE_KEY = 'language';
 

@@ -1,11 +1,11 @@
 // Sends one scan row to POST /api/v1/admin/shipments/parcel-status with its idempotency key and
 // the press time as scanned_at, and says how the attempt ended. Used only by the scan sync engine.
-import { parcelStatusAnswerSchema, type ParcelStatusResult, type ParcelStatusUpdateRequest } from '../../shared/contract/parcel-status.ts';
+import { parcelStatusAnswerSchema, parcelStatusUpdateEndpoint, type ParcelStatusResult, type ParcelStatusUpdateRequest } from '../../shared/contract/parcel-status.ts';
 import type { ApiClient } from '../lib/api-client.ts';
 import type { ScanRow } from './db.ts';
 import { postWithKey, SEND_TIMEOUT_MS, type SendOutcomeOf } from './keyed-request.ts';
 
-export const PARCEL_STATUS_PATH = '/api/v1/admin/shipments/parcel-status';
+export const PARCEL_STATUS_PATH = parcelStatusUpdateEndpoint.path;
 
 /** Accepted with the server's answer per id; rejected (400, 403, 422…) keeps the ids for the user. */
 export type ScanSendOutcome = SendOutcomeOf<ParcelStatusResult[]>;

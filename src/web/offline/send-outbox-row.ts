@@ -1,7 +1,7 @@
 // Sends one outbox row to POST /api/v2/shipments/store with its idempotency key and says how the
 // attempt ended. Used only by the sync engine.
 import * as z from 'zod/mini';
-import { wizardShipmentCreatedSchema } from '../../shared/contract/shipments-wizard.ts';
+import { wizardShipmentCreatedSchema, wizardStoreEndpoint } from '../../shared/contract/shipments-wizard.ts';
 import { shipmentSchema } from '../../shared/contract/shipments.ts';
 import type { ApiClient } from '../lib/api-client.ts';
 import type { OutboxResult, OutboxRow } from './db.ts';
@@ -9,7 +9,7 @@ import { postWithKey, SEND_TIMEOUT_MS, type SendOutcomeOf } from './keyed-reques
 
 export { FORM_ERROR_KEY, outcomeOfError, SEND_TIMEOUT_MS } from './keyed-request.ts';
 
-export const SHIPMENT_STORE_PATH = '/api/v2/shipments/store';
+export const SHIPMENT_STORE_PATH = wizardStoreEndpoint.path;
 
 /** Accepted: created (or the creation of an earlier try replayed); rejected: the draft comes back with the field errors. */
 export type SendOutcome = SendOutcomeOf<OutboxResult>;

@@ -1,10 +1,11 @@
 // POST /oauth/token (client_credentials and refresh_token grants) and POST /oauth/revoke.
 // Errors follow RFC 6749 section 5.2 and carry a human message in the caller's language.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tokenRequestSchema, type TokenResponse } from '../../../shared/contract/auth.ts';
+import { revokeEndpoint, tokenEndpoint, tokenRequestSchema, type TokenResponse } from '../../../shared/contract/auth.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
+import { route } from '../../http/route.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { clientInfo, findClientById, findClientByLogin, type ClientRow } from './clients.service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
@@ -13,8 +14,7 @@ import type { RefreshTokenStore } from './refresh-tokens.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/oauth';
-const cookieOptions = (request: FastifyRequest) =>
-  ({ path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const;
+const cookieOptions = (request: FastifyRequest) => ({ path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const;
 
 export interface OAuthDeps {
   db: Db;
@@ -30,10 +30,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
   const { db, tokens, refreshTokens, limiter } = deps;
 
   async function grant(request: FastifyRequest, reply: FastifyReply, client: ClientRow, refresh: { token: string; expiresAt: Date }) {
-    const [{ token, expiresIn }, data] = await Promise.all([
-      tokens.sign({ clientId: client.id, companyId: client.companyId, role: client.role }),
-      clientInfo(db, client),
-    ]);
+    const [{ token, expiresIn }, data] = await Promise.all([tokens.sign({ clientId: client.id, companyId: client.companyId, role: client.role }), clientInfo(db, client)]);
     reply
       .setCookie(REFRESH_COOKIE, refresh.token, { ...cookieOptions(request), expires: refresh.expiresAt })
       .header('cache-control', 'no-store')
@@ -42,59 +39,64 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
     return body;
   }
 
-  app.post('/oauth/token', { config: { public: true } }, async (request, reply) => {
-    const parsed = tokenRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const grantType = (request.body as { grant_type?: unknown } | null)?.grant_type;
-      if (typeof grantType === 'string' && grantType !== 'client_credentials' && grantType !== 'refresh_token') {
-        throw new ApiError(400, 'unsupported_grant_type', messages.unsupportedGrantType);
-      }
-      const fields: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (fields[issue.path.join('.') || 'grant_type'] ??= []).push(issue.message);
-      throw new ApiError(400, 'invalid_request', messages.invalidRequest, { fields });
-    }
-    const body = parsed.data;
-
-    if (body.grant_type === 'client_credentials') {
-      const address = request.ip;
-      const wait = await limiter.retryAfter(body.client_id, address);
-      if (wait > 0) {
-        throw new ApiError(429, 'too_many_requests', messages.tooManyAttempts, { values: { seconds: wait }, headers: { 'retry-after': String(wait) } });
-      }
-      const client = await findClientByLogin(db, body.client_id);
-      // Unknown, disabled and wrong secret answer alike, after the same amount of hashing work.
-      const valid = await verifySecret(body.client_secret, client?.secretHash ?? (await DUMMY_HASH_PROMISE));
-      if (!client || !valid || !client.enabled) {
-        await limiter.fail(body.client_id, address);
-        const after = await limiter.retryAfter(body.client_id, address);
-        if (after > 0) {
-          throw new ApiError(429, 'too_many_requests', messages.tooManyAttempts, { values: { seconds: after }, headers: { 'retry-after': String(after) } });
+  route(
+    app,
+    tokenEndpoint,
+    async ({ request, reply }) => {
+      const parsed = tokenRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const grantType = (request.body as { grant_type?: unknown } | null)?.grant_type;
+        if (typeof grantType === 'string' && grantType !== 'client_credentials' && grantType !== 'refresh_token') {
+          throw new ApiError(400, 'unsupported_grant_type', messages.unsupportedGrantType);
         }
-        throw invalidClient();
+        const fields: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) (fields[issue.path.join('.') || 'grant_type'] ??= []).push(issue.message);
+        throw new ApiError(400, 'invalid_request', messages.invalidRequest, { fields });
       }
-      await limiter.succeed(body.client_id);
-      request.log.info({ client: client.id }, 'signed in');
-      return grant(request, reply, client, await refreshTokens.issue(client.id));
-    }
+      const body = parsed.data;
 
-    const presented = request.cookies[REFRESH_COOKIE];
-    if (!presented) throw invalidGrant();
-    const rotated = await refreshTokens.rotate(presented);
-    if (!rotated.ok) {
-      if (rotated.reason === 'reused') request.log.warn('refresh token reuse detected: session family revoked');
-      reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
-      throw invalidGrant();
-    }
-    const client = await findClientById(db, rotated.clientId);
-    if (!client || !client.enabled) {
-      reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
-      throw invalidGrant();
-    }
-    return grant(request, reply, client, rotated);
-  });
+      if (body.grant_type === 'client_credentials') {
+        const address = request.ip;
+        const wait = await limiter.retryAfter(body.client_id, address);
+        if (wait > 0) {
+          throw new ApiError(429, 'too_many_requests', messages.tooManyAttempts, { values: { seconds: wait }, headers: { 'retry-after': String(wait) } });
+        }
+        const client = await findClientByLogin(db, body.client_id);
+        // Unknown, disabled and wrong secret answer alike, after the same amount of hashing work.
+        const valid = await verifySecret(body.client_secret, client?.secretHash ?? (await DUMMY_HASH_PROMISE));
+        if (!client || !valid || !client.enabled) {
+          await limiter.fail(body.client_id, address);
+          const after = await limiter.retryAfter(body.client_id, address);
+          if (after > 0) {
+            throw new ApiError(429, 'too_many_requests', messages.tooManyAttempts, { values: { seconds: after }, headers: { 'retry-after': String(after) } });
+          }
+          throw invalidClient();
+        }
+        await limiter.succeed(body.client_id);
+        request.log.info({ client: client.id }, 'signed in');
+        return grant(request, reply, client, await refreshTokens.issue(client.id));
+      }
+
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) throw invalidGrant();
+      const rotated = await refreshTokens.rotate(presented);
+      if (!rotated.ok) {
+        if (rotated.reason === 'reused') request.log.warn('refresh token reuse detected: session family revoked');
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
+        throw invalidGrant();
+      }
+      const client = await findClientById(db, rotated.clientId);
+      if (!client || !client.enabled) {
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
+        throw invalidGrant();
+      }
+      return grant(request, reply, client, rotated);
+    },
+    { validateBody: false },
+  );
 
   /** Logout: ends the session family of the presented refresh cookie (RFC 7009 in spirit). */
-  app.post('/oauth/revoke', { config: { public: true } }, async (request, reply) => {
+  route(app, revokeEndpoint, async ({ request, reply }) => {
     const presented = request.cookies[REFRESH_COOKIE];
     if (presented) await refreshTokens.revoke(presented);
     reply.clearCookie(REFRESH_COOKIE, cookieOptions(request)).header('cache-control', 'no-store');

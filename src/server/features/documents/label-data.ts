@@ -1,12 +1,12 @@
 // What a label prints, read from the shipments, their pickup addresses and companies in a few
 // queries for any number of labels. Labels print in English: the partners who read them abroad
 // share no other language (README decision notes).
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { codCurrency } from '../../../shared/domain/currencies.ts';
 import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, pickupAddresses, shipments } from '../../db/schema.ts';
-import type { Principal } from '../auth/access-tokens.ts';
+import type { CompanyScope } from '../../company-scope.ts';
 import type { LabelCaptions, LabelData, PostalAddress } from './document-types.ts';
 
 export const LABEL_CAPTIONS: LabelCaptions = {
@@ -40,13 +40,12 @@ export interface LabelLookup {
 }
 
 /** The labels of the named shipments the caller may print (its company's; any for admins), not DELETED. */
-export async function loadLabels(db: Db, principal: Principal, itemNumbers: readonly string[]): Promise<LabelLookup> {
+export async function loadLabels(db: Db, scope: CompanyScope, itemNumbers: readonly string[]): Promise<LabelLookup> {
   const wanted = [...new Set(itemNumbers.map((n) => n.trim().toUpperCase()))];
-  const scope = principal.role === 'ADMIN' ? [] : [eq(shipments.companyId, principal.companyId)];
   const rows = await db
     .select()
     .from(shipments)
-    .where(and(inArray(shipments.itemNumber, wanted), ne(shipments.status, 'DELETED'), ...scope));
+    .where(and(inArray(shipments.itemNumber, wanted), ne(shipments.status, 'DELETED'), scope.rows(shipments.companyId)));
   const byItem = new Map(rows.map((row) => [row.itemNumber, row]));
   const refused = wanted.filter((n) => !byItem.has(n));
   if (rows.length === 0) return { labels: new Map(), refused };

@@ -4,24 +4,24 @@
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
+import type { CompanyScope } from '../../company-scope.ts';
 import { shipmentStatus } from '../shipments/shipments.service.ts';
 import { LABEL_CAPTIONS, loadLabels } from './label-data.ts';
 import { renderLabels } from './label-pdf.ts';
 
-export async function singleLabel(db: Db, principal: Principal, itemNumber: string): Promise<Uint8Array> {
-  const { labels } = await loadLabels(db, principal, [itemNumber]);
+export async function singleLabel(db: Db, scope: CompanyScope, itemNumber: string): Promise<Uint8Array> {
+  const { labels } = await loadLabels(db, scope, [itemNumber]);
   const label = labels.values().next().value;
   if (!label) {
     // A DELETED shipment of the caller's is named as such; anything else is simply not found.
-    if ((await shipmentStatus(db, principal, itemNumber)) === 'DELETED') throw new ApiError(400, 'invalid_request', messages.labelDeleted);
+    if ((await shipmentStatus(db, scope, itemNumber)) === 'DELETED') throw new ApiError(400, 'invalid_request', messages.labelDeleted);
     throw new ApiError(404, 'not_found', messages.notFound);
   }
   return renderLabels([label], { kind: 'A6' }, LABEL_CAPTIONS);
 }
 
-export async function bulkLabels(db: Db, principal: Principal, itemNumbers: readonly string[], start: 1 | 2 | 3 | 4 = 1): Promise<Uint8Array> {
-  const { labels, refused } = await loadLabels(db, principal, itemNumbers);
+export async function bulkLabels(db: Db, scope: CompanyScope, itemNumbers: readonly string[], start: 1 | 2 | 3 | 4 = 1): Promise<Uint8Array> {
+  const { labels, refused } = await loadLabels(db, scope, itemNumbers);
   if (refused.length > 0) {
     throw new ApiError(400, 'invalid_request', messages.labelsRefused, { values: { items: refused.join(', ') }, fields: { item_numbers: refused } });
   }

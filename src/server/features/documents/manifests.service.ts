@@ -11,11 +11,10 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { companies, imports, manifests, pickupAddresses, shipmentEvents, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
 import type { Translate } from '../../i18n.ts';
-import type { Principal } from '../auth/access-tokens.ts';
+import type { CompanyScope } from '../../company-scope.ts';
 import type { ManifestCaptions, ManifestData, PostalAddress } from './document-types.ts';
 import { renderManifest } from './manifest-pdf.ts';
 
-const isAdmin = (p: Principal) => p.role === 'ADMIN';
 
 export interface DownloadFile {
   filename: string;
@@ -26,8 +25,8 @@ export interface DownloadFile {
 type Candidate = { id: number; itemNumber: string; status: string; companyId: string; pickupAddressId: string | null; partnerId: number | null; partnerName: string | null };
 
 /** The shipments a request names, locked until the manifests are written. */
-async function candidates(tx: Db, principal: Principal, request: ManifestGenerateRequest): Promise<{ rows: Candidate[]; importId: string | null }> {
-  const scope = isAdmin(principal) ? [] : [eq(shipments.companyId, principal.companyId)];
+async function candidates(tx: Db, scope: CompanyScope, request: ManifestGenerateRequest): Promise<{ rows: Candidate[]; importId: string | null }> {
+  const own = scope.rows(shipments.companyId);
   const columns = {
     id: shipments.id,
     itemNumber: shipments.itemNumber,
@@ -43,13 +42,13 @@ async function candidates(tx: Db, principal: Principal, request: ManifestGenerat
     const [found] = await tx
       .select({ id: imports.id })
       .from(imports)
-      .where(and(eq(imports.id, request.importId), isAdmin(principal) ? undefined : eq(imports.companyId, principal.companyId)));
+      .where(and(eq(imports.id, request.importId), scope.rows(imports.companyId)));
     if (!found) throw new ApiError(404, 'not_found', messages.importNotFound);
-    return { rows: await select(and(eq(shipments.importId, found.id), eq(shipments.status, 'CREATED'), ...scope)), importId: found.id };
+    return { rows: await select(and(eq(shipments.importId, found.id), eq(shipments.status, 'CREATED'), own)), importId: found.id };
   }
   if ('item_numbers' in request) {
     const wanted = [...new Set(request.item_numbers.map((n) => n.trim().toUpperCase()))];
-    const rows = await select(and(inArray(shipments.itemNumber, wanted), ...scope));
+    const rows = await select(and(inArray(shipments.itemNumber, wanted), own));
     const ready = new Set(rows.filter((r) => r.status === 'CREATED').map((r) => r.itemNumber));
     const refused = wanted.filter((n) => !ready.has(n));
     if (refused.length > 0) {
@@ -60,16 +59,16 @@ async function candidates(tx: Db, principal: Principal, request: ManifestGenerat
   const [address] = await tx
     .select({ id: pickupAddresses.id })
     .from(pickupAddresses)
-    .where(and(eq(pickupAddresses.id, request.pickup_address_id), isAdmin(principal) ? undefined : eq(pickupAddresses.companyId, principal.companyId)));
+    .where(and(eq(pickupAddresses.id, request.pickup_address_id), scope.rows(pickupAddresses.companyId)));
   if (!address) throw new ApiError(400, 'invalid_request', messages.manifestPickupInvalid, { fields: { pickup_address_id: [messages.manifestPickupInvalid.id] } });
-  const rows = await select(and(eq(shipments.pickupAddressId, address.id), eq(shipments.partnerId, request.partner_id), eq(shipments.status, 'CREATED'), ...scope));
+  const rows = await select(and(eq(shipments.pickupAddressId, address.id), eq(shipments.partnerId, request.partner_id), eq(shipments.status, 'CREATED'), own));
   return { rows, importId: null };
 }
 
 /** POST api/v1/manifests/generate: one PDF for one manifest, a zip for several. */
-export async function generateManifests(db: Db, principal: Principal, request: ManifestGenerateRequest, t: Translate): Promise<DownloadFile> {
+export async function generateManifests(db: Db, scope: CompanyScope, request: ManifestGenerateRequest, t: Translate): Promise<DownloadFile> {
   const ids = await db.transaction(async (tx) => {
-    const { rows, importId } = await candidates(tx, principal, request);
+    const { rows, importId } = await candidates(tx, scope, request);
     if (rows.length === 0) throw new ApiError(400, 'invalid_request', messages.manifestNothingToHandOver);
     const groups = new Map<string, Candidate[]>();
     for (const row of rows) {
@@ -85,7 +84,7 @@ export async function generateManifests(db: Db, principal: Principal, request: M
       await tx.insert(manifests).values({
         id,
         companyId: first.companyId,
-        clientId: principal.clientId,
+        clientId: scope.principal.clientId,
         pickupAddressId: first.pickupAddressId,
         partnerId: first.partnerId,
         partnerName: first.partnerName ?? '',
@@ -94,13 +93,13 @@ export async function generateManifests(db: Db, principal: Principal, request: M
       });
       const shipmentIds = group.map((r) => r.id);
       await tx.update(shipments).set({ status: 'MANIFESTED', manifestId: id, updatedAt: sql`now()` }).where(inArray(shipments.id, shipmentIds));
-      await tx.insert(shipmentEvents).values(shipmentIds.map((shipmentId) => ({ shipmentId, status: 'MANIFESTED' as const, source: 'portal', clientId: principal.clientId })));
+      await tx.insert(shipmentEvents).values(shipmentIds.map((shipmentId) => ({ shipmentId, status: 'MANIFESTED' as const, source: 'portal', clientId: scope.principal.clientId })));
       created.push(id);
     }
     return created;
   });
 
-  const files = await Promise.all(ids.map(async (id) => ({ id, pdf: await manifestPdf(db, principal, id, t) })));
+  const files = await Promise.all(ids.map(async (id) => ({ id, pdf: await manifestPdf(db, scope, id, t) })));
   if (files.length === 1) return { filename: `manifest_${files[0]!.id}.pdf`, contentType: 'application/pdf', body: files[0]!.pdf };
   const zip = zipSync(Object.fromEntries(files.map((f) => [`manifest_${f.id}.pdf`, [f.pdf, { level: 0 }]])));
   return { filename: `manifests_${ids[0]}-${ids[ids.length - 1]}.zip`, contentType: 'application/zip', body: zip };
@@ -136,13 +135,13 @@ function captions(t: Translate): ManifestCaptions {
 }
 
 /** A manifest's PDF; another company's manifest is not found. */
-export async function manifestPdf(db: Db, principal: Principal, id: string, t: Translate): Promise<Uint8Array> {
+export async function manifestPdf(db: Db, scope: CompanyScope, id: string, t: Translate): Promise<Uint8Array> {
   const [found] = await db
     .select({ manifest: manifests, company: companies, pickup: pickupAddresses })
     .from(manifests)
     .innerJoin(companies, eq(companies.id, manifests.companyId))
     .leftJoin(pickupAddresses, eq(pickupAddresses.id, manifests.pickupAddressId))
-    .where(and(eq(manifests.id, id), isAdmin(principal) ? undefined : eq(manifests.companyId, principal.companyId)));
+    .where(and(eq(manifests.id, id), scope.rows(manifests.companyId)));
   if (!found) throw new ApiError(404, 'not_found', messages.manifestNotFound);
   const { manifest, company, pickup } = found;
   const [carrier] = await db.select({ name: companies.name }).from(companies).where(eq(companies.isCarrier, true)).limit(1);
@@ -183,9 +182,9 @@ export async function manifestPdf(db: Db, principal: Principal, id: string, t: T
 }
 
 /** GET /api/v1/manifests: newest first, the company's (every company's with its name for admins). */
-export async function listManifests(db: Db, principal: Principal, page: { skip: number; take: number }): Promise<ManifestList> {
-  const admin = isAdmin(principal);
-  const where = admin ? undefined : eq(manifests.companyId, principal.companyId);
+export async function listManifests(db: Db, scope: CompanyScope, page: { skip: number; take: number }): Promise<ManifestList> {
+  const admin = scope.all;
+  const where = scope.rows(manifests.companyId);
   const [rows, [total]] = await Promise.all([
     db
       .select({ manifest: manifests, companyName: companies.name, street: pickupAddresses.street, city: pickupAddresses.city })

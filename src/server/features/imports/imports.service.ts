@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, importMappings, importRowErrors, imports, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
 import type { Translate } from '../../i18n.ts';
+import type { CompanyScope } from '../../company-scope.ts';
 import type { Principal } from '../auth/access-tokens.ts';
 import { loadImportFile, storeImportFile } from './import-files.ts';
 import { previewOnReader, resultFileOnReader } from './import-reader.ts';
@@ -17,7 +18,6 @@ import type { ResultFile } from './result-file.ts';
 
 const PREVIEW_ROWS = 5;
 const HISTORY_SIZE = 100;
-const isAdmin = (p: Principal) => p.role === 'ADMIN';
 
 function fileError(error: unknown): never {
   if (error instanceof ImportFileError) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: { file: [error.messageId] } });
@@ -71,13 +71,13 @@ export async function markImportFailed(db: Db, importId: string, messageId: stri
 }
 
 /** The newest imports (the company's; every company's for admins, with its name). */
-export async function listImports(db: Db, principal: Principal, t: Translate): Promise<ImportRecord[]> {
-  const admin = isAdmin(principal);
+export async function listImports(db: Db, scope: CompanyScope, t: Translate): Promise<ImportRecord[]> {
+  const admin = scope.all;
   const rows = await db
     .select({ record: imports, companyName: companies.name })
     .from(imports)
     .innerJoin(companies, eq(companies.id, imports.companyId))
-    .where(admin ? undefined : eq(imports.companyId, principal.companyId))
+    .where(scope.rows(imports.companyId))
     .orderBy(desc(imports.createdAt))
     .limit(HISTORY_SIZE);
   const withErrors = rows.filter((r) => r.record.failed > 0).map((r) => r.record.id);
@@ -112,11 +112,11 @@ export async function listImports(db: Db, principal: Principal, t: Translate): P
 }
 
 /** GET /api/v1/shipments/import/{id}: the uploaded rows with their outcome, in the upload's format. */
-export async function importResult(db: Db, principal: Principal, id: string, t: Translate): Promise<ResultFile> {
+export async function importResult(db: Db, scope: CompanyScope, id: string, t: Translate): Promise<ResultFile> {
   const [found] = await db
     .select({ record: imports })
     .from(imports)
-    .where(and(eq(imports.id, id), isAdmin(principal) ? undefined : eq(imports.companyId, principal.companyId)));
+    .where(and(eq(imports.id, id), scope.rows(imports.companyId)));
   const content = found ? await loadImportFile(db, id) : null;
   if (!found || !content) throw new ApiError(404, 'not_found', messages.importNotFound);
   const { record } = found;

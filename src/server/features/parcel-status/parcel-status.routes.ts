@@ -1,19 +1,16 @@
-// The depot scan page's calls (spec section 7, issue 7). ADMIN only: the auth plugin guards
-// /api/v1/admin/*. A scan request is idempotent by key: the tablet's outbox resends until it gets
+// The depot scan page's calls (spec section 7, issue 7). ADMIN only (the endpoints' access). A scan request is idempotent by key: the tablet's outbox resends until it gets
 // an answer, and the parcels move once.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { parcelStatusAnswerSchema, parcelStatusExportQuerySchema, parcelStatusUpdateSchema } from '../../../shared/contract/parcel-status.ts';
+import { parcelStatusExportEndpoint, parcelStatusUpdateEndpoint } from '../../../shared/contract/parcel-status.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import { attachment } from '../../attachment.ts';
 import type { Db } from '../../db/client.ts';
-import { translatorForHeader, type Translate } from '../../i18n.ts';
-import { requirePrincipal } from '../../plugins/auth.ts';
+import { route } from '../../http/route.ts';
+import type { Translate } from '../../i18n.ts';
 import { applyParcelScan } from './parcel-scan.service.ts';
 import { parcelStatusRows } from './parcel-status-export.service.ts';
 import { packagesWorkbook, type PackagesCaptions } from './packages-workbook.ts';
 
-const PATH = '/api/v1/admin/shipments/parcel-status';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function captions(t: Translate): PackagesCaptions {
@@ -34,15 +31,11 @@ function captions(t: Translate): PackagesCaptions {
 }
 
 export async function parcelStatusRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, parcelStatusUpdateEndpoint, async ({ principal, body }) => applyParcelScan(db, principal, body));
 
-  r.post(PATH, { config: { idempotent: true }, schema: { body: parcelStatusUpdateSchema, response: { 200: parcelStatusAnswerSchema } } }, async (request) =>
-    applyParcelScan(db, requirePrincipal(request), request.body),
-  );
-
-  r.get(PATH, { schema: { querystring: parcelStatusExportQuerySchema } }, async (request, reply) => {
-    const rows = await parcelStatusRows(db, request.query);
-    const body = await packagesWorkbook(rows, captions(translatorForHeader(request.headers['accept-language'])));
+  route(app, parcelStatusExportEndpoint, async ({ query, t, reply }) => {
+    const rows = await parcelStatusRows(db, query);
+    const body = await packagesWorkbook(rows, captions(t));
     return reply.header('content-type', XLSX).header('content-disposition', attachment('packages.xlsx')).send(body);
   });
 }

@@ -1,24 +1,24 @@
 // Shipments: the scoped list, detail and deletion (creation: shipment-creation.ts).
-// Scoping is here, not in the routes: a USER only ever reads or changes its company's rows,
-// and another company's shipment answers exactly like a missing one.
+// Every query is kept to the caller's company by its CompanyScope (company-scope.ts); another
+// company's shipment answers exactly like a missing one.
 import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { ShipmentListFilters } from '../../../shared/contract/shipments.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, companies, shipmentCounts, shipmentEvents, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
+import type { CompanyScope } from '../../company-scope.ts';
 import { toShipment, type ShipmentRow } from './shipment-mapper.ts';
 
 /** Calendar days of the date filters are those of the carrier's home time zone. */
 const TIME_ZONE = 'Europe/Bratislava';
 
 const notFound = () => new ApiError(404, 'not_found', messages.notFound);
-const isAdmin = (p: Principal) => p.role === 'ADMIN';
 
-function listConditions(principal: Principal, q: ShipmentListFilters): SQL[] {
+function listConditions(scope: CompanyScope, q: ShipmentListFilters): SQL[] {
   const where: SQL[] = [];
-  if (!isAdmin(principal)) where.push(eq(shipments.companyId, principal.companyId));
+  const own = scope.rows(shipments.companyId);
+  if (own) where.push(own);
   else if (q.company_id) where.push(eq(shipments.companyId, q.company_id));
   if (q.country) where.push(eq(shipments.receiverCountry, q.country));
   if (q.status) where.push(eq(shipments.status, q.status));
@@ -38,10 +38,11 @@ function listConditions(principal: Principal, q: ShipmentListFilters): SQL[] {
  * A bucket's day is the Bratislava calendar day of created_at, so `createdFrom`/`createdTo` (whole
  * Bratislava days, both included) select exactly the buckets of the days between them.
  */
-function countConditions(principal: Principal, q: ShipmentListFilters): SQL[] | null {
+function countConditions(scope: CompanyScope, q: ShipmentListFilters): SQL[] | null {
   if (q.reference_number || q.item_number || q.tracking_number) return null;
   const where: SQL[] = [];
-  if (!isAdmin(principal)) where.push(eq(shipmentCounts.companyId, principal.companyId));
+  const own = scope.rows(shipmentCounts.companyId);
+  if (own) where.push(own);
   else if (q.company_id) where.push(eq(shipmentCounts.companyId, q.company_id));
   if (q.country) where.push(eq(shipmentCounts.receiverCountry, q.country));
   if (q.status) where.push(eq(shipmentCounts.status, q.status));
@@ -53,8 +54,8 @@ function countConditions(principal: Principal, q: ShipmentListFilters): SQL[] | 
 }
 
 /** The exact number of shipments the list's filters select. */
-async function countShipments(db: Db, principal: Principal, q: ShipmentListFilters, where: SQL | undefined): Promise<number> {
-  const buckets = countConditions(principal, q);
+async function countShipments(db: Db, scope: CompanyScope, q: ShipmentListFilters, where: SQL | undefined): Promise<number> {
+  const buckets = countConditions(scope, q);
   if (!buckets) {
     const [total] = await db.select({ value: count() }).from(shipments).where(where);
     return total?.value ?? 0;
@@ -67,13 +68,13 @@ async function countShipments(db: Db, principal: Principal, q: ShipmentListFilte
   return Number(total?.value ?? 0);
 }
 
-export async function listShipments(db: Db, principal: Principal, q: ShipmentListFilters) {
-  if (!isAdmin(principal)) {
+export async function listShipments(db: Db, scope: CompanyScope, q: ShipmentListFilters) {
+  if (!scope.all) {
     const adminOnly = (['company_id', 'delivery_method', 'partner_id'] as const).filter((f) => q[f] !== undefined);
     if (adminOnly.length > 0) throw new ApiError(403, 'forbidden', messages.forbidden, { fields: Object.fromEntries(adminOnly.map((f) => [f, [messages.forbidden.id]])) });
   }
-  const where = and(...listConditions(principal, q));
-  const admin = isAdmin(principal);
+  const where = and(...listConditions(scope, q));
+  const admin = scope.all;
   const order = [desc(shipments.createdAt), desc(shipments.id)];
   // A deeper page finds its ids first: an index-only scan over the list index skips `skip`
   // entries, and only `take` rows are then read in full (not skip + take of them).
@@ -101,27 +102,26 @@ export async function listShipments(db: Db, principal: Principal, q: ShipmentLis
   // (from shipment_counts, or index-only with the same conditions) is only needed otherwise.
   if (list.length > 0 && list.length < q.take) return { shipments: list, count: q.skip + list.length };
   if (list.length === 0 && q.skip === 0) return { shipments: list, count: 0 };
-  return { shipments: list, count: await countShipments(db, principal, q, where) };
+  return { shipments: list, count: await countShipments(db, scope, q, where) };
 }
 
-async function findScoped(db: Db, principal: Principal, itemNumber: string): Promise<ShipmentRow | undefined> {
-  const scope = isAdmin(principal) ? [] : [eq(shipments.companyId, principal.companyId)];
+async function findScoped(db: Db, scope: CompanyScope, itemNumber: string): Promise<ShipmentRow | undefined> {
   const [row] = await db
     .select()
     .from(shipments)
-    .where(and(eq(shipments.itemNumber, itemNumber.trim().toUpperCase()), ...scope));
+    .where(and(eq(shipments.itemNumber, itemNumber.trim().toUpperCase()), scope.rows(shipments.companyId)));
   return row;
 }
 
 /** The status of a shipment the caller may see, or null. */
-export async function shipmentStatus(db: Db, principal: Principal, itemNumber: string) {
-  return (await findScoped(db, principal, itemNumber))?.status ?? null;
+export async function shipmentStatus(db: Db, scope: CompanyScope, itemNumber: string) {
+  return (await findScoped(db, scope, itemNumber))?.status ?? null;
 }
 
-export async function getShipment(db: Db, principal: Principal, itemNumber: string) {
-  const row = await findScoped(db, principal, itemNumber);
+export async function getShipment(db: Db, scope: CompanyScope, itemNumber: string) {
+  const row = await findScoped(db, scope, itemNumber);
   if (!row) throw notFound();
-  if (!isAdmin(principal)) return toShipment(row);
+  if (!scope.all) return toShipment(row);
   const [owner] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, row.clientId));
   return toShipment(row, { client_name: owner?.name ?? '' });
 }
@@ -130,14 +130,13 @@ export async function getShipment(db: Db, principal: Principal, itemNumber: stri
  * Marks shipments DELETED (kept for history), all or nothing: when any named shipment is
  * missing, another company's, or no longer CREATED, nothing changes and the answer names them.
  */
-export async function deleteShipments(db: Db, principal: Principal, itemNumbers: string[]): Promise<string[]> {
+export async function deleteShipments(db: Db, scope: CompanyScope, itemNumbers: string[]): Promise<string[]> {
   const wanted = [...new Set(itemNumbers.map((n) => n.trim().toUpperCase()))];
   return db.transaction(async (tx) => {
-    const scope = isAdmin(principal) ? [] : [eq(shipments.companyId, principal.companyId)];
     const rows = await tx
       .select({ id: shipments.id, itemNumber: shipments.itemNumber, status: shipments.status })
       .from(shipments)
-      .where(and(inArray(shipments.itemNumber, wanted), ...scope))
+      .where(and(inArray(shipments.itemNumber, wanted), scope.rows(shipments.companyId)))
       .for('update');
     const deletable = new Map(rows.filter((r) => r.status === 'CREATED').map((r) => [r.itemNumber, r.id]));
     const refused = wanted.filter((n) => !deletable.has(n));
@@ -146,15 +145,15 @@ export async function deleteShipments(db: Db, principal: Principal, itemNumbers:
     }
     const ids = [...deletable.values()];
     await tx.update(shipments).set({ status: 'DELETED', updatedAt: new Date() }).where(inArray(shipments.id, ids));
-    await tx.insert(shipmentEvents).values(ids.map((id) => ({ shipmentId: id, status: 'DELETED', source: 'portal', clientId: principal.clientId })));
+    await tx.insert(shipmentEvents).values(ids.map((id) => ({ shipmentId: id, status: 'DELETED', source: 'portal', clientId: scope.principal.clientId })));
     return wanted;
   });
 }
 
 /** A single delete: 404 when it is not the caller's to see, 400 when it is no longer CREATED. */
-export async function deleteShipment(db: Db, principal: Principal, itemNumber: string): Promise<string> {
-  const row = await findScoped(db, principal, itemNumber);
+export async function deleteShipment(db: Db, scope: CompanyScope, itemNumber: string): Promise<string> {
+  const row = await findScoped(db, scope, itemNumber);
   if (!row) throw notFound();
-  await deleteShipments(db, principal, [row.itemNumber]);
+  await deleteShipments(db, scope, [row.itemNumber]);
   return row.itemNumber;
 }

@@ -3,12 +3,12 @@
 // checks: signature (401) before body validation (400), so a stranger learns nothing about the
 // body format; then replay (409), then the events.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { partnerEventsAnswerSchema, partnerEventsSchema } from '../../../shared/contract/tracking.ts';
+import { partnerEventsEndpoint } from '../../../shared/contract/tracking.ts';
 import { PARTNER_SIGNATURE_WINDOW_SECONDS } from '../../../shared/domain/limits.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
+import { route } from '../../http/route.ts';
 import { recordPartnerEvents } from './partner-events.service.ts';
 import { findActiveKey, type PartnerKeyOwner } from './partner-keys.ts';
 import { readSignedRequest, signatureMatches, withinWindow, type SignedRequest } from './partner-signature.ts';
@@ -44,14 +44,10 @@ export async function partnerEventRoutes(app: FastifyInstance, { db, now = () =>
     }
   }
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/v1/partner/events',
-    {
-      config: { public: true },
-      preValidation: verifySignature,
-      schema: { body: partnerEventsSchema, response: { 200: partnerEventsAnswerSchema } },
-    },
-    async (request) => {
+  route(
+    app,
+    partnerEventsEndpoint,
+    async ({ request, body }) => {
       const proof = verified.get(request);
       if (!proof) throw signatureInvalid();
       await purge();
@@ -62,8 +58,9 @@ export async function partnerEventRoutes(app: FastifyInstance, { db, now = () =>
           throw new ApiError(409, 'conflict', messages.partnerRequestReplayed);
         }
         // In one transaction with the signature: a request that fails here may be sent again as it is.
-        return recordPartnerEvents(tx, { id: proof.key.partnerId, code: proof.key.partnerCode }, request.body.events);
+        return recordPartnerEvents(tx, { id: proof.key.partnerId, code: proof.key.partnerCode }, body.events);
       });
     },
+    { preValidation: verifySignature },
   );
 }

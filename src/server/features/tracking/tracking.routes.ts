@@ -2,32 +2,13 @@
 // which answers a stranger only where to track, and the public tracking page's timeline. Both are
 // public routes under one rate limit; neither ever answers personal data.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
-import {
-  publicTrackAnswerSchema,
-  publicTrackingQuerySchema,
-  publicTrackingSchema,
-  trackAnswerSchema,
-  trackQuerySchema,
-} from '../../../shared/contract/tracking.ts';
-import { TRACKING_NUMBER_MAX } from '../../../shared/domain/limits.ts';
+import { publicTrackingEndpoint, trackEndpoint } from '../../../shared/contract/tracking.ts';
 import { reachedMilestone } from '../../../shared/domain/tracking-events.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { translatorForHeader } from '../../i18n.ts';
+import { route } from '../../http/route.ts';
 import { publicLookupLimit } from './public-lookup-limit.ts';
 import { partnerTrackingLink, portalOrigin, portalTrackingLink } from './tracking-link.ts';
 import { lookUpTracking, toTrackingEvents } from './tracking.service.ts';
-
-const trackingParams = z.object({
-  tracking_number: z.string().check(
-    z.trim(),
-    z.minLength(1, messages.trackingNumberRequired.id),
-    z.maxLength(TRACKING_NUMBER_MAX, messages.tooLong.id),
-    z.toUpperCase(),
-  ),
-});
 
 export interface TrackingRoutesOptions {
   db: Db;
@@ -36,38 +17,26 @@ export interface TrackingRoutesOptions {
 }
 
 export async function trackingRoutes(app: FastifyInstance, { db, publicUrl }: TrackingRoutesOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const limit = publicLookupLimit(app);
 
-  r.get(
-    '/api/v1/shipments/track',
-    {
-      config: { public: true },
-      onRequest: limit,
-      schema: { querystring: trackQuerySchema, response: { 200: z.union([trackAnswerSchema, publicTrackAnswerSchema]) } },
-    },
-    async (request) => {
-      const { tracking_number, destination_zip, zip } = request.query;
-      const { shipment, events } = await lookUpTracking(db, tracking_number, destination_zip || zip);
+  route(
+    app,
+    trackEndpoint,
+    async ({ query, scope, t, request }) => {
+      const { shipment, events } = await lookUpTracking(db, query.tracking_number, query.destination_zip || query.zip);
       const partnerLink = partnerTrackingLink(shipment.trackingUrlTemplate, { ...shipment, hasPartnerEvents: events.some((e) => e.fromPartner) });
       const tracking_link = partnerLink ?? portalTrackingLink(portalOrigin(request, publicUrl), shipment.trackingNumber);
-      const principal = request.principal;
-      if (!principal || (principal.role !== 'ADMIN' && principal.companyId !== shipment.companyId)) return { tracking_link };
-      const t = translatorForHeader(request.headers['accept-language']);
+      if (!scope?.sees(shipment.companyId)) return { tracking_link };
       return { events: toTrackingEvents(events, t), tracking_link, partner_name: shipment.partnerName };
     },
+    { onRequest: limit },
   );
 
-  r.get(
-    '/api/v1/tracking/:tracking_number',
-    {
-      config: { public: true },
-      onRequest: limit,
-      schema: { params: trackingParams, querystring: publicTrackingQuerySchema, response: { 200: publicTrackingSchema } },
-    },
-    async (request) => {
-      const { shipment, events } = await lookUpTracking(db, request.params.tracking_number, request.query.zip);
-      const t = translatorForHeader(request.headers['accept-language']);
+  route(
+    app,
+    publicTrackingEndpoint,
+    async ({ params, query, t }) => {
+      const { shipment, events } = await lookUpTracking(db, params.tracking_number, query.zip);
       return {
         tracking_number: shipment.trackingNumber,
         destination_country: shipment.destinationCountry,
@@ -79,5 +48,6 @@ export async function trackingRoutes(app: FastifyInstance, { db, publicUrl }: Tr
         partner_tracking_link: partnerTrackingLink(shipment.trackingUrlTemplate, { ...shipment, hasPartnerEvents: events.some((e) => e.fromPartner) }),
       };
     },
+    { onRequest: limit },
   );
 }

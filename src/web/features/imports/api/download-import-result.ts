@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { importResultEndpoint } from '../../../../shared/contract/imports.ts';
 import { downloadFromApi } from '../../../lib/download-from-api.ts';
 
 /** The import's rows with their outcome (csv or xlsx, as uploaded); 409 while it still runs. */
 export function downloadImportResult(id: string, fallbackName: string) {
-  return downloadFromApi(`/api/v1/shipments/import/${encodeURIComponent(id)}`, fallbackName);
+  return downloadFromApi(importResultEndpoint, { params: { id } }, fallbackName);
 }
 
 export function useDownloadImportResult() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ManifestGenerateRequest } from '../../../../shared/contract/manifests.ts';
+import { manifestGenerateEndpoint, type ManifestGenerateRequest } from '../../../../shared/contract/manifests.ts';
 import { downloadFromApi } from '../../../lib/download-from-api.ts';
 
 /**
@@ -8,7 +8,7 @@ import { downloadFromApi } from '../../../lib/download-from-api.ts';
  */
 export function generateImportManifest(importId: string) {
   const body: ManifestGenerateRequest = { importId };
-  return downloadFromApi('/api/v1/manifests/generate', 'manifest.pdf', { method: 'POST', body });
+  return downloadFromApi(manifestGenerateEndpoint, { body }, 'manifest.pdf');
 }
 
 export function useGenerateImportManifest() {

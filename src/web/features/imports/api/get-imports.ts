@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { importListSchema, type ImportRecord } from '../../../../shared/contract/imports.ts';
+import { importListEndpoint, type ImportRecord } from '../../../../shared/contract/imports.ts';
 import { IMPORT_REFRESH_MS } from '../../../../shared/domain/limits.ts';
 import { api } from '../../../lib/api.ts';
 import { importKeys } from './import-keys.ts';
@@ -8,7 +8,7 @@ import { importKeys } from './import-keys.ts';
 export const IMPORT_PROGRESS_REFRESH_MS = 2_000;
 
 export function getImports(signal?: AbortSignal) {
-  return api.json('/api/v1/shipments/import', importListSchema, { signal });
+  return api.call(importListEndpoint, { signal });
 }
 
 export function refreshInterval(records: readonly ImportRecord[] | undefined): number {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { importStartedSchema, type ImportUpload } from '../../../../shared/contract/imports.ts';
+import { importStartEndpoint, type ImportUpload } from '../../../../shared/contract/imports.ts';
 import { api } from '../../../lib/api.ts';
 import { importKeys } from './import-keys.ts';
 
@@ -10,7 +10,7 @@ export interface StartImport {
 }
 
 export function startImport({ upload, idempotencyKey }: StartImport) {
-  return api.json('/api/v1/shipments/import', importStartedSchema, { method: 'POST', body: upload, headers: { 'Idempotency-Key': idempotencyKey } });
+  return api.call(importStartEndpoint, { body: upload, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Queues the import (201 with the server's translated message); the history shows it at once. */

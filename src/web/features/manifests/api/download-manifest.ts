@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { manifestDownloadEndpoint } from '../../../../shared/contract/manifests.ts';
 import { downloadFromApi } from '../../../lib/download-from-api.ts';
 
 /** A manifest's PDF, drawn again from its shipments (manifest_{id}.pdf); 404 for another company's. */
 export function downloadManifest(id: string) {
-  return downloadFromApi(`/api/v1/manifests/download/${encodeURIComponent(id)}`, `manifest_${id}.pdf`);
+  return downloadFromApi(manifestDownloadEndpoint, { params: { id } }, `manifest_${id}.pdf`);
 }
 
 export function useDownloadManifest() {

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { manifestListSchema } from '../../../../shared/contract/manifests.ts';
+import { manifestListEndpoint } from '../../../../shared/contract/manifests.ts';
 import { PAGE_SIZE_MANIFESTS } from '../../../../shared/domain/limits.ts';
 import { api } from '../../../lib/api.ts';
 import { manifestKeys } from './manifest-keys.ts';
 
 export function getManifests(skip: number, signal?: AbortSignal) {
-  return api.json('/api/v1/manifests', manifestListSchema, { query: { skip, take: PAGE_SIZE_MANIFESTS }, signal });
+  return api.call(manifestListEndpoint, { query: { skip, take: PAGE_SIZE_MANIFESTS }, signal });
 }
 
 /** The manifests, newest first, 50 at a time; "More" fetches the next page after the rows already shown. */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { partnerListSchema, partnerSchema, type PartnerUpdate } from '../../../../shared/contract/tracking.ts';
+import { partnerListEndpoint, partnerUpdateEndpoint, type PartnerUpdate } from '../../../../shared/contract/tracking.ts';
 import { api } from '../../../lib/api.ts';
 
 /** Every partner query key comes from here. */
@@ -11,7 +11,7 @@ export const partnerKeys = {
 export function partnersQueryOptions() {
   return queryOptions({
     queryKey: partnerKeys.list(),
-    queryFn: ({ signal }) => api.json('/api/v1/admin/partners', partnerListSchema, { signal }),
+    queryFn: ({ signal }) => api.call(partnerListEndpoint, { signal }),
   });
 }
 
@@ -23,8 +23,7 @@ export function usePartners() {
 export function useUpdatePartner() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, update }: { id: number; update: PartnerUpdate }) =>
-      api.json(`/api/v1/admin/partners/${id}`, partnerSchema, { method: 'PATCH', body: update }),
+    mutationFn: ({ id, update }: { id: number; update: PartnerUpdate }) => api.call(partnerUpdateEndpoint, { params: { id }, body: update }),
     onSuccess: (saved) => {
       queryClient.setQueryData(partnersQueryOptions().queryKey, (list) => list?.map((p) => (p.id === saved.id ? saved : p)));
     },

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ManifestGenerateRequest } from '../../../../shared/contract/manifests.ts';
+import { manifestGenerateEndpoint, type ManifestGenerateRequest } from '../../../../shared/contract/manifests.ts';
 import { downloadFromApi } from '../../../lib/download-from-api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
@@ -9,7 +9,7 @@ import { shipmentKeys } from './shipment-keys.ts';
  */
 export function createManifest(itemNumbers: string[]) {
   const body: ManifestGenerateRequest = { item_numbers: itemNumbers };
-  return downloadFromApi('/api/v1/manifests/generate', 'manifest.pdf', { method: 'POST', body });
+  return downloadFromApi(manifestGenerateEndpoint, { body }, 'manifest.pdf');
 }
 
 export function useCreateManifest() {

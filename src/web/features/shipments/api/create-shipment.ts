@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { shipmentCreatedSchema, type ShipmentCreate } from '../../../../shared/contract/shipments.ts';
+import { shipmentStoreEndpoint, type ShipmentCreate } from '../../../../shared/contract/shipments.ts';
 import { api } from '../../../lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export function createShipment(payload: ShipmentCreate) {
-  return api.json('/api/v1/shipments/store', shipmentCreatedSchema, { method: 'POST', body: payload });
+  return api.call(shipmentStoreEndpoint, { body: payload });
 }
 
 export function useCreateShipment() {

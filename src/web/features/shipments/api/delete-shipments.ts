@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteResultSchema } from '../../../../shared/contract/shipments.ts';
+import { shipmentBulkDeleteEndpoint, shipmentDeleteEndpoint } from '../../../../shared/contract/shipments.ts';
 import { api } from '../../../lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export function deleteShipment(itemNumber: string) {
-  return api.json(`/api/v1/shipments/${encodeURIComponent(itemNumber)}`, deleteResultSchema, { method: 'DELETE' });
+  return api.call(shipmentDeleteEndpoint, { params: { item_number: itemNumber } });
 }
 
 export function deleteShipments(itemNumbers: string[]) {
-  return api.json('/api/v1/shipments', deleteResultSchema, { method: 'DELETE', body: { item_numbers: itemNumbers } });
+  return api.call(shipmentBulkDeleteEndpoint, { body: { item_numbers: itemNumbers } });
 }
 
 /** Single or bulk delete (all or nothing on the server); refreshes every shipment query. */

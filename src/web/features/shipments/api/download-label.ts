@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { singleLabelSchema } from '../../../../shared/contract/labels.ts';
+import { singleLabelEndpoint } from '../../../../shared/contract/labels.ts';
 import { api } from '../../../lib/api.ts';
 import { blobFromBase64, saveBlob } from '../../../lib/download-file.ts';
 
 /** One A6 label: the spec's JSON with the PDF in base64, saved as label_{item_number}.pdf (400 for a DELETED shipment). */
 export async function downloadLabel(itemNumber: string): Promise<void> {
-  const { shipment } = await api.json(`/api/v1/shipments/getLabel/${encodeURIComponent(itemNumber)}`, singleLabelSchema);
+  const { shipment } = await api.call(singleLabelEndpoint, { params: { item_number: itemNumber } });
   saveBlob(blobFromBase64(shipment.label, 'application/pdf'), `label_${itemNumber}.pdf`);
 }
 

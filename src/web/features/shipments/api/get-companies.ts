@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { companyListSchema } from '../../../../shared/contract/admin-companies.ts';
+import { COMPANY_LIST_MAX, companyListEndpoint } from '../../../../shared/contract/admin-companies.ts';
 import { api } from '../../../lib/api.ts';
 
-/** The admin's company filter: every client company as {id, name}, cached 60 s (spec section 9). */
+/** The admin's company filter: the client companies (up to COMPANY_LIST_MAX, by name), cached 60 s (spec section 9). */
 export const companyListKey = ['admin', 'companies', 'list'] as const;
 
 export function getCompanies(signal?: AbortSignal) {
-  return api.json('/api/v1/admin/company/list', companyListSchema, { signal });
+  return api.call(companyListEndpoint, { query: { take: String(COMPANY_LIST_MAX) }, signal });
 }
 
 export function companiesQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dimensionsSchema } from '../../../../shared/contract/shipments.ts';
+import { dimensionsEndpoint } from '../../../../shared/contract/shipments.ts';
 import type { DeliveryMethod, Product } from '../../../../shared/domain/enums.ts';
 import { api } from '../../../lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
@@ -7,8 +7,7 @@ import { shipmentKeys } from './shipment-keys.ts';
 export function dimensionsQueryOptions(country: string, product: Product | undefined, deliveryType: DeliveryMethod | undefined) {
   return queryOptions({
     queryKey: shipmentKeys.dimensions(country, product, deliveryType),
-    queryFn: ({ signal }) =>
-      api.json('/api/v1/shipments/dimensions', dimensionsSchema, { query: { country, product, delivery_type: deliveryType }, signal }),
+    queryFn: ({ signal }) => api.call(dimensionsEndpoint, { query: { country, product, delivery_type: deliveryType }, signal }),
     enabled: country.length === 2,
     staleTime: 24 * 60 * 60 * 1000,
     meta: { persist: true },

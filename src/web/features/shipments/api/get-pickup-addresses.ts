@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pickupAddressListSchema } from '../../../../shared/contract/pickup-addresses.ts';
+import { myPickupAddressesEndpoint } from '../../../../shared/contract/pickup-addresses.ts';
 import { api } from '../../../lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export function getPickupAddresses(signal?: AbortSignal) {
-  return api.json('/api/v1/profile/pickup-addresses', pickupAddressListSchema, { signal });
+  return api.call(myPickupAddressesEndpoint, { signal });
 }
 
 /**

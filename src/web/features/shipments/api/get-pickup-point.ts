@@ -1,7 +1,7 @@
-import { pickupPointSchema } from '../../../../shared/contract/pickup-points.ts';
+import { pickupPointEndpoint } from '../../../../shared/contract/pickup-points.ts';
 import { api } from '../../../lib/api.ts';
 
 /** One point of the directory by id (a map widget reports only the id). */
 export function getPickupPoint(id: string) {
-  return api.json(`/api/v1/pickup-points/${encodeURIComponent(id)}`, pickupPointSchema);
+  return api.call(pickupPointEndpoint, { params: { id } });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pickupPointListSchema } from '../../../../shared/contract/pickup-points.ts';
+import { pickupPointSearchEndpoint } from '../../../../shared/contract/pickup-points.ts';
 import { api } from '../../../lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
@@ -9,7 +9,7 @@ export function pickupPointsQueryOptions(country: string, q: string, position: P
   return queryOptions({
     queryKey: shipmentKeys.pickupPoints(country, q, position),
     queryFn: ({ signal }) =>
-      api.json('/api/v1/pickup-points', pickupPointListSchema, { query: { country, q, lat: position?.lat, lng: position?.lng }, signal }),
+      api.call(pickupPointSearchEndpoint, { query: { country, q, lat: position ? String(position.lat) : undefined, lng: position ? String(position.lng) : undefined }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10 * 60 * 1000,
   });

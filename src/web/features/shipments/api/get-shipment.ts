@@ -1,10 +1,10 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { shipmentSchema } from '../../../../shared/contract/shipments.ts';
+import { shipmentDetailEndpoint } from '../../../../shared/contract/shipments.ts';
 import { api } from '../../../lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export function getShipment(itemNumber: string, signal?: AbortSignal) {
-  return api.json(`/api/v1/shipments/${encodeURIComponent(itemNumber)}`, shipmentSchema, { signal });
+  return api.call(shipmentDetailEndpoint, { params: { item_number: itemNumber }, signal });
 }
 
 export function shipmentQueryOptions(itemNumber: string) {

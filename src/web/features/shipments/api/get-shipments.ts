@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { shipmentListSchema, type ShipmentListFilters } from '../../../../shared/contract/shipments.ts';
+import { shipmentListEndpoint, type ShipmentListFilters } from '../../../../shared/contract/shipments.ts';
 import { PAGE_SIZE_SHIPMENTS } from '../../../../shared/domain/limits.ts';
 import { api } from '../../../lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
@@ -7,7 +7,7 @@ import { shipmentKeys } from './shipment-keys.ts';
 export type ShipmentFilters = Omit<ShipmentListFilters, 'skip' | 'take'>;
 
 export function getShipments(filters: ShipmentFilters, skip: number, signal?: AbortSignal) {
-  return api.json('/api/v1/shipments', shipmentListSchema, { query: { ...filters, skip, take: PAGE_SIZE_SHIPMENTS }, signal });
+  return api.call(shipmentListEndpoint, { query: { ...filters, skip, take: PAGE_SIZE_SHIPMENTS }, signal });
 }
 
 /** The list, 25 at a time; "More" fetches the next page after the rows already shown. */

@@ -8,7 +8,6 @@ export const shipmentKeys = {
   detail: (itemNumber: string) => [...shipmentKeys.all, 'detail', itemNumber] as const,
   dimensions: (country: string, product: string | undefined, deliveryType: string | undefined) =>
     [...shipmentKeys.all, 'dimensions', country, product ?? '', deliveryType ?? ''] as const,
-  pickupPoints: (country: string, q: string, position: { lat: number; lng: number } | null) =>
-    [...shipmentKeys.all, 'pickup-points', country, q, position] as const,
+  pickupPoints: (country: string, q: string, position: { lat: number; lng: number } | null) => [...shipmentKeys.all, 'pickup-points', country, q, position] as const,
   pickupAddresses: () => [...shipmentKeys.all, 'pickup-addresses'] as const,
 };

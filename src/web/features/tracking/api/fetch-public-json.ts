@@ -1,10 +1,17 @@
 // The public tracking pages' calls: plain fetch, no bearer and no session rules (the light public
 // app has no API client), the caller's language for the server's texts, and the app's ApiError.
+import { pathOf, type EndpointDefinition, type ParamsIn } from '../../../../shared/contract/endpoint.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { ApiError, errorFromResponse } from '../../../lib/api-error.ts';
 
-/** GET `path` with `query` (empty values left out); the parsed JSON body, or an ApiError (status 0: no answer). */
-export async function fetchPublicJson(path: string, query: Record<string, string | undefined>, signal?: AbortSignal): Promise<unknown> {
+/** GETs a public endpoint with `query` (empty values left out); the parsed JSON body, or an ApiError (status 0: no answer). */
+export async function fetchPublicJson<const E extends EndpointDefinition & { access: 'public'; method: 'GET' }>(
+  endpoint: E,
+  input: { params?: ParamsIn<E>; query: Record<string, string | undefined> },
+  signal?: AbortSignal,
+): Promise<unknown> {
+  const path = pathOf(endpoint.path, input.params as Record<string, string> | undefined);
+  const query = input.query;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
   const qs = params.toString();

@@ -1,11 +1,11 @@
-import { publicTrackingSchema, type PublicTracking } from '../../../../shared/contract/tracking.ts';
+import { publicTrackingEndpoint, publicTrackingSchema, type PublicTracking } from '../../../../shared/contract/tracking.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { TrackingSearch } from '../tracking-search.ts';
 import { fetchPublicJson } from './fetch-public-json.ts';
 
 /** GET /api/v1/tracking/{tracking_number}?zip: the public page's milestones and events (no personal data). */
 export async function getPublicTracking(search: Required<Pick<TrackingSearch, 'tracking_number'>> & TrackingSearch, signal?: AbortSignal): Promise<PublicTracking> {
-  const body = await fetchPublicJson(`/api/v1/tracking/${encodeURIComponent(search.tracking_number)}`, { zip: search.zip }, signal);
+  const body = await fetchPublicJson(publicTrackingEndpoint, { params: { tracking_number: search.tracking_number }, query: { zip: search.zip } }, signal);
   const parsed = publicTrackingSchema.safeParse(body);
   if (!parsed.success) throw new ApiError(200, null, 'unexpected_response');
   return parsed.data;

@@ -1,4 +1,4 @@
-import { publicTrackAnswerSchema } from '../../../../shared/contract/tracking.ts';
+import { publicTrackAnswerSchema, trackEndpoint } from '../../../../shared/contract/tracking.ts';
 import { fetchPublicJson } from './fetch-public-json.ts';
 
 /**
@@ -6,7 +6,7 @@ import { fetchPublicJson } from './fetch-public-json.ts';
  * portal's own). Null when the answer names no link (spec section 8: "Shipment not found").
  */
 export async function getTrackingLink(trackingNumber: string, signal?: AbortSignal): Promise<string | null> {
-  const body = await fetchPublicJson('/api/v1/shipments/track', { tracking_number: trackingNumber }, signal);
+  const body = await fetchPublicJson(trackEndpoint, { query: { tracking_number: trackingNumber } }, signal);
   const parsed = publicTrackAnswerSchema.safeParse(body);
   return parsed.success && parsed.data.tracking_link ? parsed.data.tracking_link : null;
 }

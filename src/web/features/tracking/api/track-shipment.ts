@@ -1,12 +1,10 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { publicTrackAnswerSchema, trackAnswerSchema, type PublicTrackAnswer, type TrackAnswer } from '../../../../shared/contract/tracking.ts';
+import { trackEndpoint, type PublicTrackAnswer, type TrackAnswer } from '../../../../shared/contract/tracking.ts';
 import { api } from '../../../lib/api.ts';
 import type { TrackingSearch } from '../tracking-search.ts';
 import { trackingKeys } from './tracking-keys.ts';
 
 /** The caller's own shipment (an admin: every shipment) answers its events; anyone else's only where to track it. */
-const trackShipmentAnswerSchema = z.union([trackAnswerSchema, publicTrackAnswerSchema]);
 export type TrackShipmentAnswer = TrackAnswer | PublicTrackAnswer;
 
 export function isOwnShipmentAnswer(answer: TrackShipmentAnswer): answer is TrackAnswer {
@@ -15,7 +13,7 @@ export function isOwnShipmentAnswer(answer: TrackShipmentAnswer): answer is Trac
 
 /** GET /api/v1/shipments/track with the bearer (spec section 7). */
 export function trackShipment(trackingNumber: string, zip: string | undefined, signal?: AbortSignal): Promise<TrackShipmentAnswer> {
-  return api.json('/api/v1/shipments/track', trackShipmentAnswerSchema, { query: { tracking_number: trackingNumber, zip }, signal });
+  return api.call(trackEndpoint, { query: { tracking_number: trackingNumber, zip }, signal });
 }
 
 /** Runs whenever the search has a tracking number; tracking changes all day, so it is fetched again on every visit. */

@@ -1,0 +1,77 @@
+// Registers a route from its endpoint definition (src/shared/contract): method, path, schemas,
+// access and idempotency come from the shared table, so the server cannot drift from what the
+// web app calls. The handler gets the validated input, the caller and its company scope.
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type { AnswerIn, BodyOut, EndpointDefinition, ParamsOut, QueryOut } from '../../shared/contract/endpoint.ts';
+import { companyScope, type CompanyScope } from '../company-scope.ts';
+import type { Principal } from '../features/auth/access-tokens.ts';
+import { translatorForHeader, type Translate } from '../i18n.ts';
+import { requirePrincipal } from '../plugins/auth.ts';
+
+type Signed<E> = E extends { access: 'public' | 'partner' } ? false : true;
+
+export interface RouteInput<E extends EndpointDefinition> {
+  params: ParamsOut<E>;
+  query: QueryOut<E>;
+  body: BodyOut<E>;
+  /** The signed-in caller; null on public routes without a valid bearer. */
+  principal: Signed<E> extends true ? Principal : Principal | null;
+  /** Which companies' rows the caller may touch (signed-in routes). */
+  scope: Signed<E> extends true ? CompanyScope : CompanyScope | null;
+  /** Translates into the caller's Accept-Language. */
+  t: Translate;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** JSON endpoints return their answer; file and empty endpoints send through the reply. */
+type HandlerResult<E extends EndpointDefinition> = E extends { answer: 'file' | 'empty' } ? FastifyReply : AnswerIn<E> | FastifyReply;
+
+export interface RouteExtras {
+  onRequest?: onRequestAsyncHookHandler;
+  preValidation?: preValidationAsyncHookHandler;
+  bodyLimit?: number;
+  /** The handler validates the body itself (OAuth's own error shape). */
+  validateBody?: false;
+}
+
+export function route<const E extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: RouteInput<E>) => Promise<HandlerResult<E>>,
+  extras: RouteExtras = {},
+): void {
+  const json = typeof endpoint.answer !== 'string';
+  const status = endpoint.status ?? 200;
+  const signed = endpoint.access !== 'public' && endpoint.access !== 'partner';
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
+    ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
+    config: { access: endpoint.access, permission: endpoint.permission, idempotent: endpoint.idempotent ?? false },
+    schema: {
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body && extras.validateBody !== false ? { body: endpoint.body } : {}),
+      ...(json ? { response: { [status]: endpoint.answer } } : {}),
+    },
+    handler: async (request, reply) => {
+      const principal = signed ? requirePrincipal(request) : request.principal;
+      // Validated by the schemas above (Fastify's zod type provider), so the types hold.
+      const input = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        principal,
+        scope: principal ? companyScope(principal) : null,
+        t: translatorForHeader(request.headers['accept-language']),
+        request,
+        reply,
+      } as RouteInput<E>;
+      if (json) reply.status(status);
+      return handler(input);
+    },
+  });
+}
