@@ -11,6 +11,7 @@ import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
 import { messages } from '../shared/i18n/messages.ts';
 import type { Db } from './db/client.ts';
 import { accessTokens } from './features/auth/access-tokens.ts';
+import { activeClients } from './features/auth/active-clients.ts';
 import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './features/auth/login-limiter.ts';
 import { oauthRoutes } from './features/auth/oauth.routes.ts';
 import { refreshTokenStore } from './features/auth/refresh-tokens.ts';
@@ -54,6 +55,8 @@ export interface AppOptions {
   jobQueue?: JobQueueOptions;
   /** PUBLIC_URL: the portal's address in the links it hands out; unset: the request's own. */
   publicUrl?: string | undefined;
+  /** How long an instance trusts a client's enabled state (ms); tests use 0. */
+  clientStatusCacheMs?: number;
 }
 
 /**
@@ -92,7 +95,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   const tokens = accessTokens(await resolveSigningKey(db, options.signingKey));
-  await app.register(auth, { tokens });
+  const active = activeClients(db, options.clientStatusCacheMs);
+  await app.register(auth, { tokens, active });
   // Limits are set per route (`config.rateLimit` or `app.rateLimit()`); over one: 429 in the error shape, with Retry-After.
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new ApiError(429, 'too_many_requests', messages.tooManyRequests) });
 
@@ -110,7 +114,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db });
   await app.register(adminCompanyRoutes, { db });
   await app.register(adminPickupAddressRoutes, { db });
-  await app.register(adminClientRoutes, { db });
+  await app.register(adminClientRoutes, { db, active });
   await app.register(shipmentRoutes, { db });
   await app.register(documentRoutes, { db });
   await app.register(pickupPointRoutes, { db });

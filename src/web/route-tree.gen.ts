@@ -16,6 +16,7 @@ import { Route as AppManifestsRouteImport } from './routes/_app/manifests'
 import { Route as AppPartnersRouteImport } from './routes/_app/partners'
 import { Route as PackageTrackingRouteImport } from './routes/package/tracking'
 import { Route as UserLoginRouteImport } from './routes/user/login'
+import { Route as AppCompanyIndexRouteImport } from './routes/_app/company/index'
 import { Route as AppShipmentItem_numberRouteImport } from './routes/_app/shipment/$item_number'
 import { Route as AppShipmentDraftsRouteImport } from './routes/_app/shipment/drafts'
 import { Route as AppShipmentImportRouteImport } from './routes/_app/shipment/import'
@@ -25,6 +26,8 @@ import { Route as AppShipmentSendRouteImport } from './routes/_app/shipment/send
 import { Route as AppShipmentTrackingRouteImport } from './routes/_app/shipment/tracking'
 import { Route as AppShipmentsIndexRouteImport } from './routes/_app/shipments/index'
 import { Route as ShipmentTrackTracking_numberRouteImport } from './routes/shipment/track/$tracking_number'
+import { Route as AppCompanyIdIndexRouteImport } from './routes/_app/company/$id/index'
+import { Route as AppCompanyIdPartnersRouteImport } from './routes/_app/company/$id/partners'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -59,6 +62,11 @@ const UserLoginRoute = UserLoginRouteImport.update({
   id: '/user/login',
   path: '/user/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppCompanyIndexRoute = AppCompanyIndexRouteImport.update({
+  id: '/company/',
+  path: '/company/',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppShipmentItem_numberRoute = AppShipmentItem_numberRouteImport.update({
   id: '/shipment/$item_number',
@@ -106,6 +114,16 @@ const ShipmentTrackTracking_numberRoute =
     path: '/shipment/track/$tracking_number',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppCompanyIdIndexRoute = AppCompanyIdIndexRouteImport.update({
+  id: '/company/$id/',
+  path: '/company/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCompanyIdPartnersRoute = AppCompanyIdPartnersRouteImport.update({
+  id: '/company/$id/partners',
+  path: '/company/$id/partners',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -122,7 +140,10 @@ export interface FileRoutesByFullPath {
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipment/tracking': typeof AppShipmentTrackingRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
+  '/company/': typeof AppCompanyIndexRoute
   '/shipments/': typeof AppShipmentsIndexRoute
+  '/company/$id/partners': typeof AppCompanyIdPartnersRoute
+  '/company/$id/': typeof AppCompanyIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
@@ -139,7 +160,10 @@ export interface FileRoutesByTo {
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipment/tracking': typeof AppShipmentTrackingRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
+  '/company': typeof AppCompanyIndexRoute
   '/shipments': typeof AppShipmentsIndexRoute
+  '/company/$id/partners': typeof AppCompanyIdPartnersRoute
+  '/company/$id': typeof AppCompanyIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -158,7 +182,10 @@ export interface FileRoutesById {
   '/_app/shipment/send': typeof AppShipmentSendRoute
   '/_app/shipment/tracking': typeof AppShipmentTrackingRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
+  '/_app/company/': typeof AppCompanyIndexRoute
   '/_app/shipments/': typeof AppShipmentsIndexRoute
+  '/_app/company/$id/partners': typeof AppCompanyIdPartnersRoute
+  '/_app/company/$id/': typeof AppCompanyIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -177,7 +204,10 @@ export interface FileRouteTypes {
     | '/shipment/send'
     | '/shipment/tracking'
     | '/shipment/track/$tracking_number'
+    | '/company/'
     | '/shipments/'
+    | '/company/$id/partners'
+    | '/company/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -194,7 +224,10 @@ export interface FileRouteTypes {
     | '/shipment/send'
     | '/shipment/tracking'
     | '/shipment/track/$tracking_number'
+    | '/company'
     | '/shipments'
+    | '/company/$id/partners'
+    | '/company/$id'
   id:
     | '__root__'
     | '/_app'
@@ -212,7 +245,10 @@ export interface FileRouteTypes {
     | '/_app/shipment/send'
     | '/_app/shipment/tracking'
     | '/shipment/track/$tracking_number'
+    | '/_app/company/'
     | '/_app/shipments/'
+    | '/_app/company/$id/partners'
+    | '/_app/company/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -272,6 +308,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/user/login'
       preLoaderRoute: typeof UserLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/company/': {
+      id: '/_app/company/'
+      path: '/company'
+      fullPath: '/company/'
+      preLoaderRoute: typeof AppCompanyIndexRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/shipment/$item_number': {
       id: '/_app/shipment/$item_number'
@@ -336,6 +379,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShipmentTrackTracking_numberRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/company/$id/': {
+      id: '/_app/company/$id/'
+      path: '/company/$id'
+      fullPath: '/company/$id/'
+      preLoaderRoute: typeof AppCompanyIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/company/$id/partners': {
+      id: '/_app/company/$id/partners'
+      path: '/company/$id/partners'
+      fullPath: '/company/$id/partners'
+      preLoaderRoute: typeof AppCompanyIdPartnersRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -351,7 +408,10 @@ interface AppRouteChildren {
   AppShipmentScanRoute: typeof AppShipmentScanRoute
   AppShipmentSendRoute: typeof AppShipmentSendRoute
   AppShipmentTrackingRoute: typeof AppShipmentTrackingRoute
+  AppCompanyIndexRoute: typeof AppCompanyIndexRoute
   AppShipmentsIndexRoute: typeof AppShipmentsIndexRoute
+  AppCompanyIdPartnersRoute: typeof AppCompanyIdPartnersRoute
+  AppCompanyIdIndexRoute: typeof AppCompanyIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -366,7 +426,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppShipmentScanRoute: AppShipmentScanRoute,
   AppShipmentSendRoute: AppShipmentSendRoute,
   AppShipmentTrackingRoute: AppShipmentTrackingRoute,
+  AppCompanyIndexRoute: AppCompanyIndexRoute,
   AppShipmentsIndexRoute: AppShipmentsIndexRoute,
+  AppCompanyIdPartnersRoute: AppCompanyIdPartnersRoute,
+  AppCompanyIdIndexRoute: AppCompanyIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -16,7 +16,7 @@ let user2Token: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ signingKey: SIGNING_KEY });
+  t = await createTestApp({ signingKey: SIGNING_KEY, clientStatusCacheMs: 0 });
   userToken = (await signIn(t.app, DEMO.user.clientId, DEMO.user.secret)).token;
   user2Token = (await signIn(t.app, DEMO.user2.clientId, DEMO.user2.secret)).token;
   adminToken = (await signIn(t.app, DEMO.admin.clientId, DEMO.admin.secret)).token;
@@ -168,7 +168,7 @@ describe('GET /api/v1/admin/company/list', () => {
     expect(res.statusCode).toBe(200);
     const rows = await t.database.db.select().from(companies);
     const byName = (name: string) => rows.find((r) => r.name === name)!.id;
-    expect(res.json()).toEqual([
+    expect(res.json<Array<{ id: string; name: string }>>().map(({ id, name }) => ({ id, name }))).toEqual([
       { id: byName('Bohemia Books s.r.o.'), name: 'Bohemia Books s.r.o.' },
       { id: byName('Zelená Záhrada s.r.o.'), name: 'Zelená Záhrada s.r.o.' },
     ]);
@@ -227,5 +227,20 @@ describe('unknown routes and health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('a disabled client', () => {
+  it('is refused at once with a still-valid access token, and works again once enabled', async () => {
+    const token = (await signIn(t.app, DEMO.user2.clientId, DEMO.user2.secret)).token;
+    const profile = () => t.app.inject({ method: 'GET', url: '/api/v1/profile', headers: bearer(token) });
+    expect((await profile()).statusCode).toBe(200);
+    await t.database.db.update(clients).set({ enabled: false }).where(eq(clients.clientId, DEMO.user2.clientId));
+    try {
+      expectUnauthorized(await profile());
+    } finally {
+      await t.database.db.update(clients).set({ enabled: true }).where(eq(clients.clientId, DEMO.user2.clientId));
+    }
+    expect((await profile()).statusCode).toBe(200);
   });
 });

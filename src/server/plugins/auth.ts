@@ -8,6 +8,7 @@ import type { Access } from '../../shared/contract/endpoint.ts';
 import { can, type Permission } from '../../shared/domain/roles.ts';
 import { messages } from '../../shared/i18n/messages.ts';
 import type { AccessTokens, Principal } from '../features/auth/access-tokens.ts';
+import type { ActiveClients } from '../features/auth/active-clients.ts';
 import { ApiError } from '../http-errors.ts';
 
 declare module 'fastify' {
@@ -38,7 +39,7 @@ export function requirePrincipal(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-async function authPlugin(app: FastifyInstance, { tokens }: { tokens: AccessTokens }) {
+async function authPlugin(app: FastifyInstance, { tokens, active }: { tokens: AccessTokens; active: ActiveClients }) {
   app.decorateRequest('principal', null);
 
   // Every API route comes from the endpoint table (http/route.ts), which sets its access.
@@ -53,7 +54,9 @@ async function authPlugin(app: FastifyInstance, { tokens }: { tokens: AccessToke
     const route = request.routeOptions.url;
     if (!route || !route.startsWith('/api/')) return;
     const token = bearer(request);
-    request.principal = token ? await tokens.verify(token) : null;
+    const verified = token ? await tokens.verify(token) : null;
+    // A disabled client's token stops working at once (within ACTIVE_CACHE_MS on other instances).
+    request.principal = verified && (await active.isActive(verified.clientId)) ? verified : null;
     const { access = 'admin', permission } = request.routeOptions.config;
     if (access === 'public' || access === 'partner') return;
     if (!request.principal) {

@@ -47,7 +47,7 @@ export const companyListSchema = z.array(companyListItemSchema);
 export type CompanyListItem = z.infer<typeof companyListItemSchema>;
 
 const country = (required: string) => z.pipe(z.string({ error: required }).check(z.trim(), z.toUpperCase()), z.enum(COUNTRY_CODES, { error: am.countryInvalid.id }));
-const optionalCountry = z.optional(z.nullable(z.union([z.literal(''), country(am.countryInvalid.id)])));
+const optionalCountry = z.optional(z.nullable(z.union([z.literal(''), country(am.countryInvalid.id)], { error: am.countryInvalid.id })));
 
 /** Add and edit company: name, street, zip, city, country, IČO and DIČ required; VAT and the invoice address optional. */
 export const companyFieldsSchema = z.object({

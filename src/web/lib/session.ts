@@ -1,6 +1,7 @@
 // Session state for route guards and components, read from the token record.
 import { useMemo, useSyncExternalStore } from 'react';
 import type { ClientInfo } from '../../shared/contract/auth.ts';
+import { can, type Permission } from '../../shared/domain/roles.ts';
 import { api } from './api.ts';
 import { clearToken, currentClient, readToken, rememberedClient, SESSION_CLIENT_KEY, subscribeToken, TOKEN_KEY } from './token-store.ts';
 
@@ -12,6 +13,12 @@ import { clearToken, currentClient, readToken, rememberedClient, SESSION_CLIENT_
 export function useClient(): ClientInfo | null {
   const snapshot = useSyncExternalStore(subscribeToken, () => `${localStorage.getItem(TOKEN_KEY) ?? ''}|${localStorage.getItem(SESSION_CLIENT_KEY) ?? ''}`);
   return useMemo(() => (snapshot === '|' ? null : currentClient()), [snapshot]);
+}
+
+/** Whether the signed-in client's role may do this (the server enforces the same table). */
+export function useCan(permission: Permission): boolean {
+  const client = useClient();
+  return client !== null && can(client.role, permission);
 }
 
 /**

@@ -1,7 +1,28 @@
 // Admin: registering clients, editing and disabling them, resetting their secret.
 import type { FastifyInstance } from 'fastify';
+import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint } from '../../../shared/contract/admin-clients.ts';
+import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
 import type { Db } from '../../db/client.ts';
+import type { ActiveClients } from '../auth/active-clients.ts';
+import { route } from '../../http/route.ts';
+import { registerClient, resetClientSecret, updateClient } from './admin-clients.service.ts';
 
-export async function adminClientRoutes(_app: FastifyInstance, _options: { db: Db }) {
-  // Routes arrive with the client endpoints (src/shared/contract/admin-clients.ts).
+/** `active`: the auth plugin's cache of enabled states, told of a change so that it applies at once. */
+export async function adminClientRoutes(app: FastifyInstance, { db, active }: { db: Db; active?: ActiveClients }) {
+  // An answer carrying a secret is kept by no cache (as the token endpoint's).
+  route(app, clientRegisterEndpoint, async ({ body, principal, t, reply }) => {
+    const created = await registerClient(db, principal, body);
+    reply.header('cache-control', 'no-store');
+    return { ...created, message: t(am.clientCreated) };
+  });
+  route(app, clientUpdateEndpoint, async ({ params, body, principal }) => {
+    const client = await updateClient(db, principal, params.id, body);
+    active?.forget(client.id);
+    return client;
+  });
+  route(app, clientResetSecretEndpoint, async ({ params, principal, t, reply }) => {
+    const reset = await resetClientSecret(db, principal, params.id);
+    reply.header('cache-control', 'no-store');
+    return { ...reset, message: t(am.secretReset) };
+  });
 }

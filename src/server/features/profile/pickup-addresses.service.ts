@@ -1,6 +1,6 @@
 // The pickup addresses a client ships from, each with its preferred partners. Two queries
 // whatever the number of addresses: the addresses, then the partners of all of them.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PickupAddress, PreferredPartner } from '../../../shared/contract/pickup-addresses.ts';
 import { pickupDaysFromMask } from '../../../shared/domain/pickup-days.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +21,8 @@ export async function listPickupAddresses(db: Db, principal: Principal): Promise
       pickupAddressClients,
       and(eq(pickupAddressClients.pickupAddressId, pickupAddresses.id), eq(pickupAddressClients.clientId, principal.clientId)),
     )
-    .where(eq(pickupAddresses.companyId, principal.companyId))
+    // A deleted address stays only for the shipments that name it: never listed.
+    .where(and(eq(pickupAddresses.companyId, principal.companyId), isNull(pickupAddresses.deletedAt)))
     .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id));
   const assigned = rows.filter((row) => row.assignedTo !== null);
   const addresses = (assigned.length > 0 ? assigned : rows).map((row) => row.address);

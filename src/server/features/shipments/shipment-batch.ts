@@ -2,7 +2,7 @@
 // creation of the valid ones in a few statements (one numbers query per product, one insert of
 // shipments, one of events) instead of a round trip per row. The partner routing and the
 // pickup-point lookups are cached or batched: a file repeats the same few combinations.
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
 import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
 import { checkShipmentRules, defaultProduct, productsFor, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
@@ -30,7 +30,11 @@ export async function batchContext(db: Db, principal: Principal): Promise<BatchC
   const [products, defaultAddress, addresses] = await Promise.all([
     productsOf(db, principal),
     defaultPickupAddress(db, principal),
-    db.select({ id: pickupAddresses.id }).from(pickupAddresses).where(eq(pickupAddresses.companyId, principal.companyId)),
+    // Live addresses only: a deleted one can no longer be chosen for a new shipment.
+    db
+      .select({ id: pickupAddresses.id })
+      .from(pickupAddresses)
+      .where(and(eq(pickupAddresses.companyId, principal.companyId), isNull(pickupAddresses.deletedAt))),
   ]);
   return { principal, products, defaultPickupAddressId: defaultAddress, companyPickupAddressIds: new Set(addresses.map((a) => a.id)), partners: new Map() };
 }

@@ -1,7 +1,7 @@
 // Creating shipments: the single send form (v1) and the wizard (v2, several parcels). Both check
 // the same shared rules, resolve the same delivery target and partner, and number every parcel
 // from the database sequences.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
 import type { WizardShipmentParsed } from '../../../shared/contract/shipments-wizard.ts';
 import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
@@ -56,29 +56,32 @@ export async function productsOf(db: Db, principal: Principal): Promise<Products
   return (await clientInfo(db, client)).products;
 }
 
-/** A pickup address of the caller's company, or null (another company's counts as missing). */
+/**
+ * A live pickup address of the caller's company, or null (another company's counts as missing, and
+ * so does a deleted one: it only stays for the shipments that already name it).
+ */
 async function ownPickupAddress(db: Db, principal: Principal, id: string): Promise<string | null> {
   const [row] = await db
     .select({ id: pickupAddresses.id })
     .from(pickupAddresses)
-    .where(and(eq(pickupAddresses.id, id), eq(pickupAddresses.companyId, principal.companyId)));
+    .where(and(eq(pickupAddresses.id, id), eq(pickupAddresses.companyId, principal.companyId), isNull(pickupAddresses.deletedAt)));
   return row?.id ?? null;
 }
 
-/** The single form names no pickup address: the client's first assigned one, else the company's first. */
+/** The single form names no pickup address: the client's first assigned live one, else the company's first live one. */
 export async function defaultPickupAddress(db: Db, principal: Principal): Promise<string | null> {
   const [assigned] = await db
     .select({ id: pickupAddresses.id })
     .from(pickupAddressClients)
     .innerJoin(pickupAddresses, eq(pickupAddresses.id, pickupAddressClients.pickupAddressId))
-    .where(and(eq(pickupAddressClients.clientId, principal.clientId), eq(pickupAddresses.companyId, principal.companyId)))
+    .where(and(eq(pickupAddressClients.clientId, principal.clientId), eq(pickupAddresses.companyId, principal.companyId), isNull(pickupAddresses.deletedAt)))
     .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id))
     .limit(1);
   if (assigned) return assigned.id;
   const [any] = await db
     .select({ id: pickupAddresses.id })
     .from(pickupAddresses)
-    .where(eq(pickupAddresses.companyId, principal.companyId))
+    .where(and(eq(pickupAddresses.companyId, principal.companyId), isNull(pickupAddresses.deletedAt)))
     .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id))
     .limit(1);
   return any?.id ?? null;

@@ -78,6 +78,10 @@ describe('ShipmentActionsMenu', () => {
     expect((await setup('DELETED')).items()).toEqual(['Details']);
   });
 
+  it('offers no Delete to a role that may not delete (OFFICER, REPORTER: no onDelete)', async () => {
+    expect((await setup('CREATED', { onDelete: undefined })).items()).toEqual(['Details', 'Download label']);
+  });
+
   it('asks for the row label and shows that it is being fetched', async () => {
     const { view, onDownloadLabel } = await setup('SENT');
     const item = [...view.container.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')].find((i) => i.textContent === 'Download label')!;

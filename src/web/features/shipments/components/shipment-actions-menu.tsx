@@ -12,7 +12,8 @@ import type { Shipment } from '../../../../shared/contract/shipments.ts';
  */
 export interface ShipmentActionsMenuProps {
   shipment: Shipment;
-  onDelete: (itemNumber: string) => void;
+  /** Absent when the caller's role may not delete. */
+  onDelete?: ((itemNumber: string) => void) | undefined;
   onDownloadLabel: (itemNumber: string) => void;
   /** The row's label is being fetched. */
   labelBusy?: boolean;
@@ -24,7 +25,7 @@ export function ShipmentActionsMenu({ shipment, onDelete, onDownloadLabel, label
   const menuRef = useRef<HTMLUListElement>(null);
   const id = `actions-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const anchor = `--${id}`;
-  const canDelete = shipment.status === 'CREATED';
+  const canDelete = shipment.status === 'CREATED' && onDelete !== undefined;
   const hasLabel = shipment.status !== 'DELETED';
   const itemNumber = shipment.item_number;
   if (!withDetails && !hasLabel) return null;
@@ -89,7 +90,7 @@ export function ShipmentActionsMenu({ shipment, onDelete, onDownloadLabel, label
               className="text-error"
               onClick={() => {
                 menuRef.current?.hidePopover();
-                onDelete(itemNumber);
+                onDelete?.(itemNumber);
               }}
             >
               <Trans>Delete</Trans>

@@ -14,7 +14,7 @@ import { useLabelStart } from './use-label-start.ts';
  * they become MANIFESTED and can no longer be deleted). While a PDF is made the button spins and a
  * progress bar runs below the toolbar; the server's refusal (naming the items) is shown as a toast.
  */
-export function ShipmentBulkActions({ items, onManifestCreated }: { items: string[]; onManifestCreated: () => void }) {
+export function ShipmentBulkActions({ items, canManifest = true, onManifestCreated }: { items: string[]; canManifest?: boolean; onManifestCreated: () => void }) {
   const { t } = useLingui();
   const errorText = useErrorText();
   const labels = useDownloadLabels();
@@ -60,7 +60,7 @@ export function ShipmentBulkActions({ items, onManifestCreated }: { items: strin
       </div>
       <button
         type="button"
-        className="btn btn-outline btn-sm"
+        className={`btn btn-outline btn-sm ${canManifest ? '' : 'hidden'}`}
         disabled={count === 0 || manifest.isPending}
         aria-busy={manifest.isPending}
         onClick={() => setConfirm({ open: true, items })}

@@ -10,7 +10,18 @@ let cleanup: (() => void) | undefined;
 beforeEach(() => {
   vi.useFakeTimers();
   // The admin's company list.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([{ id: '0b4c3a63-3f43-4d8e-9a55-5b7e8f6f2c11', name: 'Bohemia Books s.r.o.', city: 'Brno', country: 'CZ', companyIdentificationNumber: '07654321', clientCount: 1 }]), { headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify([
+            { id: '0b4c3a63-3f43-4d8e-9a55-5b7e8f6f2c11', name: 'Bohemia Books s.r.o.', city: 'Brno', country: 'CZ', companyIdentificationNumber: '07654321', clientCount: 1 },
+          ]),
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    ),
+  );
 });
 
 afterEach(() => {

@@ -15,6 +15,7 @@ import { ShipmentCards } from './shipment-cards.tsx';
 import { ShipmentListSkeleton } from './shipment-list-skeleton.tsx';
 import { filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
 import { ShipmentTable } from './shipment-table.tsx';
+import { useCan } from '../../../lib/session.ts';
 
 const NONE: ReadonlySet<string> = new Set();
 /** Item numbers named in the bulk confirmation; more are summed up. */
@@ -38,6 +39,10 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
   const hasFilters = Object.keys(filters).length > 0;
   const query = useShipments(filters);
   const remove = useDeleteShipments();
+  // What the role may do (the server refuses the rest alike).
+  const canDelete = useCan('shipments.delete');
+  const canCreate = useCan('shipments.create');
+  const canManifest = useCan('manifests.create');
   const label = useDownloadLabel();
   const actionErrorText = useErrorText();
 
@@ -109,7 +114,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
     selected,
     onToggle: toggle,
     onToggleAll: toggleAll,
-    onDelete: (itemNumber: string) => askDelete({ items: [itemNumber], bulk: false }),
+    onDelete: canDelete ? (itemNumber: string) => askDelete({ items: [itemNumber], bulk: false }) : undefined,
     onDownloadLabel: downloadLabel,
     downloadingLabel: label.isPending ? (label.variables ?? null) : null,
   };
@@ -141,7 +146,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
             <p className="text-base-content/70">
               <Trans>Send a shipment or import a file of shipments, and it shows up here.</Trans>
             </p>
-            <div className="mt-2 flex flex-wrap justify-center gap-2">
+            <div className={`mt-2 flex flex-wrap justify-center gap-2 ${canCreate ? '' : 'hidden'}`}>
               <ShellLink href="/shipment/import" className="btn btn-outline">
                 <Trans>Import</Trans>
               </ShellLink>
@@ -178,16 +183,18 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
   return (
     <section aria-label={t`Shipment list`}>
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <ShipmentBulkActions items={selectedLoaded} onManifestCreated={() => setSelected(NONE)} />
-        <button
-          type="button"
-          className="btn btn-error btn-outline btn-sm"
-          disabled={count === 0 || remove.isPending}
-          onClick={() => askDelete({ items: selectedLoaded, bulk: true })}
-        >
-          <TrashIcon />
-          {count > 0 ? t`Delete selected (${count})` : t`Delete selected`}
-        </button>
+        <ShipmentBulkActions items={selectedLoaded} canManifest={canManifest} onManifestCreated={() => setSelected(NONE)} />
+        {canDelete && (
+          <button
+            type="button"
+            className="btn btn-error btn-outline btn-sm"
+            disabled={count === 0 || remove.isPending}
+            onClick={() => askDelete({ items: selectedLoaded, bulk: true })}
+          >
+            <TrashIcon />
+            {count > 0 ? t`Delete selected (${count})` : t`Delete selected`}
+          </button>
+        )}
         <button type="button" className="btn btn-ghost btn-sm" onClick={refresh} disabled={query.isFetching && !query.isFetchingNextPage}>
           <RefreshIcon spinning={query.isRefetching && !query.isFetchingNextPage} />
           <Trans>Refresh</Trans>

@@ -13,7 +13,8 @@ export interface ShipmentRowsProps {
   selected: ReadonlySet<string>;
   onToggle: (itemNumber: string, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
-  onDelete: (itemNumber: string) => void;
+  /** Absent when the caller's role may not delete. */
+  onDelete?: ((itemNumber: string) => void) | undefined;
   onDownloadLabel: (itemNumber: string) => void;
   /** The shipment whose single label is being fetched. */
   downloadingLabel: string | null;

@@ -4,6 +4,8 @@ import { ShellLink } from '../../../components/layout/shell-link.tsx';
 import { ImportExample } from '../../../features/imports/components/import-example.tsx';
 import { ImportForm } from '../../../features/imports/components/import-form.tsx';
 import { ImportHistory } from '../../../features/imports/components/import-history.tsx';
+import { ErrorPage } from '../../../components/layout/error-page.tsx';
+import { can } from '../../../../shared/domain/roles.ts';
 import { useClient } from '../../../lib/session.ts';
 
 /** /shipment/import: upload a csv/xlsx file of shipments (with a mapping step when needed) and the import history. */
@@ -14,6 +16,8 @@ export const Route = createFileRoute('/_app/shipment/import')({
 function ImportPage() {
   const client = useClient();
   if (!client) return null;
+  // A role that may not create (REPORTER) gets the 403 page; the server refuses its submissions too.
+  if (!can(client.role, 'shipments.create')) return <ErrorPage status={403} />;
   return (
     <div className="flex flex-col gap-4">
       <ShellLink href="/shipments" className="link link-hover w-fit text-sm">

@@ -5,6 +5,8 @@ import * as z from 'zod/mini';
 import { ShellLink } from '../../../components/layout/shell-link.tsx';
 import { ShipmentWizard } from '../../../features/shipments/wizard/shipment-wizard.tsx';
 import { initialWizardData } from '../../../features/shipments/wizard/wizard-values.ts';
+import { ErrorPage } from '../../../components/layout/error-page.tsx';
+import { can } from '../../../../shared/domain/roles.ts';
 import { useClient } from '../../../lib/session.ts';
 import type { Draft } from '../../../offline/db.ts';
 import { createDraft, useDraft } from '../../../offline/drafts.ts';
@@ -33,7 +35,7 @@ function NewShipmentPage() {
   const [opened, setOpened] = useState<Draft | null>(null);
 
   useEffect(() => {
-    if (!client || draftId || creating.current) return;
+    if (!client || !can(client.role, 'shipments.create') || draftId || creating.current) return;
     creating.current = true;
     void createDraft(client.id, initialWizardData(client.products)).then((id) => navigate({ search: { draft: id }, replace: true }));
   }, [client, draftId, navigate]);
@@ -41,6 +43,8 @@ function NewShipmentPage() {
   if (live && live.id !== opened?.id) setOpened(live);
 
   if (!client) return null;
+  // A role that may not create (REPORTER) gets the 403 page; the server refuses its submissions too.
+  if (!can(client.role, 'shipments.create')) return <ErrorPage status={403} />;
   const draft = opened?.id === draftId ? opened : null;
 
   return (

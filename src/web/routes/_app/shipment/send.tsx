@@ -2,6 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SendForm } from '../../../features/shipments/components/send-form.tsx';
 import { ShellLink } from '../../../components/layout/shell-link.tsx';
+import { ErrorPage } from '../../../components/layout/error-page.tsx';
+import { can } from '../../../../shared/domain/roles.ts';
 import { useClient } from '../../../lib/session.ts';
 
 export const Route = createFileRoute('/_app/shipment/send')({
@@ -12,6 +14,8 @@ function SendShipmentPage() {
   const client = useClient();
   const navigate = useNavigate();
   if (!client) return null;
+  // A role that may not create (REPORTER) gets the 403 page; the server refuses its submissions too.
+  if (!can(client.role, 'shipments.create')) return <ErrorPage status={403} />;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <ShellLink href="/shipments" className="link link-hover w-fit text-sm">

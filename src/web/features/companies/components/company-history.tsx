@@ -1,0 +1,85 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { AuditEntry } from '../../../../shared/contract/admin-companies.ts';
+import { ListError, useListTexts } from '../../../components/ui/list-states.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useCompanyHistory } from '../api/get-company-history.ts';
+
+const show = (value: unknown) => (value === null || value === undefined || value === '' ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** The fields whose value differs between before and after (all of one side for a create or delete). */
+export function changedFields(entry: AuditEntry): { field: string; before: string; after: string }[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).map((field) => ({ field, before: show(before[field]), after: show(after[field]) }));
+}
+
+/** The company's audit entries: when, who, which record, the action and each changed field before → after; "More" pages. */
+export function CompanyHistory({ companyId }: { companyId: string }) {
+  const { t } = useLingui();
+  const history = useCompanyHistory(companyId);
+  const { errorText } = useListTexts();
+  const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
+  const actions: Record<AuditEntry['action'], string> = { create: t`created`, update: t`changed`, delete: t`deleted` };
+
+  return (
+    <section aria-labelledby="history-title" className="flex flex-col gap-2">
+      <h2 id="history-title" className="text-lg font-semibold">
+        <Trans>History</Trans>
+      </h2>
+      {history.isPending && (
+        <div role="status" aria-busy="true" className="flex flex-col gap-2">
+          <span className="sr-only">{t`Loading history`}</span>
+          <div className="skeleton h-12 w-full" aria-hidden="true" />
+          <div className="skeleton h-12 w-full" aria-hidden="true" />
+        </div>
+      )}
+      {history.isError && !history.data && <ListError text={errorText(history.error)} onRetry={() => void history.refetch()} />}
+      {history.isSuccess && entries.length === 0 && (
+        <p className="text-sm text-base-content/70">
+          <Trans>No changes recorded yet.</Trans>
+        </p>
+      )}
+      {entries.length > 0 && (
+        <ol className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+          {entries.map((entry) => {
+            const changes = changedFields(entry);
+            return (
+              <li key={entry.id} className="flex flex-col gap-1 p-3 text-sm">
+                <div className="flex flex-wrap items-baseline gap-x-2">
+                  <time dateTime={entry.at} className="font-mono text-xs">
+                    {formatDateTime(entry.at)}
+                  </time>
+                  <span className="font-semibold">{entry.actor ?? t`System`}</span>
+                  <span>{actions[entry.action]}</span>
+                  <span className="badge badge-ghost badge-sm">{entry.entity}</span>
+                  <code className="text-xs break-all text-base-content/70">{entry.entityId}</code>
+                </div>
+                {changes.length > 0 && (
+                  <ul className="flex flex-col gap-0.5 ps-2">
+                    {changes.map((c) => (
+                      <li key={c.field} className="break-words">
+                        <span className="font-medium">{c.field}</span>: <span className="text-base-content/70 line-through decoration-1">{c.before}</span>{' '}
+                        <span aria-hidden="true">→</span>
+                        <span className="sr-only">{t`to`}</span> {c.after}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {history.isFetchNextPageError && <ListError text={errorText(history.error)} />}
+      {history.hasNextPage && (
+        <div className="flex justify-center">
+          <button type="button" className="btn btn-sm btn-wide" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage} aria-busy={history.isFetchingNextPage}>
+            {history.isFetchingNextPage && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            <Trans>More</Trans>
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { clientUpdateSchema, type ClientUpdateInput } from '../../../../shared/contract/admin-clients.ts';
+import type { AdminClient } from '../../../../shared/contract/admin-companies.ts';
+import { CLIENT_ROLES, type ClientRole } from '../../../../shared/domain/roles.ts';
+import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { SelectField } from '../../../components/form/select-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useUpdateClient } from '../api/clients.ts';
+import { DialogActions, FormAlert } from './dialog-actions.tsx';
+import { useFailureText } from './use-failure-text.ts';
+
+const FIELDS = ['name', 'email', 'phone', 'role', 'enabled'] as const;
+
+/** Name, email, phone, role (never ADMIN) and whether the client may sign in. */
+export function EditClientForm({ companyId, client, onDone }: { companyId: string; client: AdminClient; onDone: () => void }) {
+  const { t } = useLingui();
+  const update = useUpdateClient(companyId);
+  const failureText = useFailureText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ClientUpdateInput>({
+    resolver: zodResolver(clientUpdateSchema),
+    defaultValues: { name: client.name, email: client.email, phone: client.phone, role: client.role as ClientRole, enabled: client.enabled },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync({ id: client.id, body: values });
+      showToast(t`Client saved.`);
+      onDone();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const unmatched = applyServerErrors(error, FIELDS, setError);
+      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || failureText(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormAlert text={failure} />
+      <p className="text-sm text-base-content/70">
+        <Trans>Client ID</Trans>: <span className="font-mono">{client.clientId}</span>
+      </p>
+      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+        <TextField label={t`Name`} registration={register('name')} error={errors.name} autoComplete="off" />
+        <TextField label={t`Email`} type="email" registration={register('email')} error={errors.email} autoComplete="off" />
+        <TextField label={t`Phone (optional)`} type="tel" registration={register('phone')} error={errors.phone} autoComplete="off" />
+        <SelectField label={t`Role`} registration={register('role')} error={errors.role}>
+          {CLIENT_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <label className="label mt-3 cursor-pointer gap-2 whitespace-normal text-base-content">
+        <input type="checkbox" className="toggle toggle-success" {...register('enabled')} />
+        <Trans>Enabled (may sign in)</Trans>
+      </label>
+      <DialogActions onCancel={onDone} busy={isSubmitting} submitLabel={<Trans>Save</Trans>} />
+    </form>
+  );
+}
