@@ -62,7 +62,10 @@ export const companies = pgTable('companies', {
   /** Folded name and city: the admin list filters them accent- and case-insensitively. */
   nameFolded: text('name_folded').generatedAlwaysAs(folded('name')),
   cityFolded: text('city_folded').generatedAlwaysAs(folded('city')),
-});
+},
+  // The admin list's order: a page (filtered or not) is read in this index's order and stops at `take`.
+  (t) => [index('companies_name_folded_idx').on(t.nameFolded, t.id)],
+);
 
 /** Users of the portal. `clientId` is the sign-in name (OAuth client_id). */
 export const clients = pgTable(

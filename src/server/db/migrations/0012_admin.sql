@@ -23,4 +23,5 @@ ALTER TABLE "pickup_addresses" ADD COLUMN "deleted_at" timestamp with time zone;
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_id_clients_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."clients"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pickup_address_credentials" ADD CONSTRAINT "pickup_address_credentials_pickup_address_id_pickup_addresses_id_fk" FOREIGN KEY ("pickup_address_id") REFERENCES "public"."pickup_addresses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pickup_address_credentials" ADD CONSTRAINT "pickup_address_credentials_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "audit_log_company_idx" ON "audit_log" USING btree ("company_id","id" DESC NULLS FIRST);
+CREATE INDEX "audit_log_company_idx" ON "audit_log" USING btree ("company_id","id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "companies_name_folded_idx" ON "companies" USING btree ("name_folded","id");
