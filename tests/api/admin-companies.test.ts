@@ -189,6 +189,11 @@ describe('GET /api/v1/admin/company/list', () => {
   }
   const names = (rows: CompanyListItem[]) => rows.map((r) => r.name);
 
+  it('gives each card its city, country, IČO and number of clients', async () => {
+    const [bohemia] = await list('?name=bohemia');
+    expect(bohemia).toMatchObject({ name: 'Bohemia Books s.r.o.', city: 'Brno', country: 'CZ', companyIdentificationNumber: '07654321', clientCount: 1 });
+  });
+
   it('filters accent- and case-insensitively by name and city', async () => {
     expect(names(await list('?name=zelena%20zahrada'))).toEqual(['Zelená Záhrada s.r.o.']);
     expect(names(await list('?name=ZELENÁ'))).toEqual(['Zelená Záhrada s.r.o.']);

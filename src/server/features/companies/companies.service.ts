@@ -35,7 +35,9 @@ export async function listCompanies(db: Db, q: CompanyListQuery): Promise<Compan
       country: companies.country,
       companyIdentificationNumber: companies.companyIdentificationNumber,
       // Counted for the page's rows only (an index lookup each), not for every company.
-      clientCount: sql<number>`(select count(*) from ${clients} where ${clients.companyId} = ${companies.id})::int`,
+      // Spelled out: drizzle writes a single-table select's columns unqualified, and inside the
+      // subquery an unqualified "id" would be the client's.
+      clientCount: sql<number>`(select count(*) from clients c where c.company_id = "companies"."id")::int`,
     })
     .from(companies)
     .where(and(...where))
