@@ -37,7 +37,7 @@ export async function listCompanies(db: Db, q: CompanyListQuery): Promise<Compan
       // Counted for the page's rows only (an index lookup each), not for every company.
       // Spelled out: drizzle writes a single-table select's columns unqualified, and inside the
       // subquery an unqualified "id" would be the client's.
-      clientCount: sql<number>`(select count(*) from clients c where c.company_id = "companies"."id")::int`,
+      clientCount: sql<number>`(select count(*) from ${clients} c where c.company_id = "companies"."id")::int`,
     })
     .from(companies)
     .where(and(...where))
