@@ -19,6 +19,8 @@ import { resolveSigningKey } from './features/auth/signing-key.ts';
 import { adminClientRoutes } from './features/clients/admin-clients.routes.ts';
 import { adminCompanyRoutes } from './features/companies/admin-companies.routes.ts';
 import { adminPickupAddressRoutes } from './features/pickup-addresses/admin-pickup-addresses.routes.ts';
+import { adminNetworkRoutes } from './features/network/admin-network.routes.ts';
+import { pointDirectoryRoutes } from './features/pickup-points/point-directory.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { pickupPointRoutes } from './features/pickup-points/pickup-points.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -115,6 +117,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminCompanyRoutes, { db });
   await app.register(adminPickupAddressRoutes, { db });
   await app.register(adminClientRoutes, { db, active });
+  await app.register(adminNetworkRoutes, { db });
+  await app.register(pointDirectoryRoutes, { db });
   await app.register(shipmentRoutes, { db });
   await app.register(documentRoutes, { db });
   await app.register(pickupPointRoutes, { db });

@@ -1,6 +1,15 @@
 // The endpoint table: every call of the API in one list, for the server's route registration
 // check and the tests that walk every route (authorization matrix, bad input). Each endpoint is
 // defined beside its schemas; the web app imports them one by one, never this table (bundles).
+import {
+  networkPartnersEndpoint,
+  partnerKeyCreateEndpoint,
+  partnerKeyRevokeEndpoint,
+  partnerKeysEndpoint,
+  partnerServicesEndpoint,
+  partnerServicesUpdateEndpoint,
+} from './admin-network.ts';
+import { pointDirectoryImportEndpoint, pointDirectoryImportsEndpoint } from './admin-pickup-points.ts';
 import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint } from './admin-clients.ts';
 import {
   bankAccountDeleteEndpoint,
@@ -88,6 +97,14 @@ export const ENDPOINTS = {
   clientRegister: clientRegisterEndpoint,
   clientUpdate: clientUpdateEndpoint,
   clientResetSecret: clientResetSecretEndpoint,
+  networkPartners: networkPartnersEndpoint,
+  partnerServices: partnerServicesEndpoint,
+  partnerServicesUpdate: partnerServicesUpdateEndpoint,
+  partnerKeys: partnerKeysEndpoint,
+  partnerKeyCreate: partnerKeyCreateEndpoint,
+  partnerKeyRevoke: partnerKeyRevokeEndpoint,
+  pointDirectoryImport: pointDirectoryImportEndpoint,
+  pointDirectoryImports: pointDirectoryImportsEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -58,5 +58,21 @@ export const adminMessages = {
   adminNotManaged: /*i18n*/ { id: 'admin.client.admin_not_managed', message: 'Administrators cannot be changed or disabled here.' },
   clientCreated: /*i18n*/ { id: 'admin.client.created', message: 'Client created.' },
   clientSaved: /*i18n*/ { id: 'admin.client.saved', message: 'Client saved.' },
+  partnerKeyNotFound: /*i18n*/ { id: 'admin.partner_key.not_found', message: 'Feed key not found.' },
+  serviceStillPreferred: /*i18n*/ {
+    id: 'admin.partner.service_still_preferred',
+    message: '{count, plural, one {# pickup address prefers} other {# pickup addresses prefer}} this partner for a service you remove. Confirm to remove those preferences too.',
+  },
+  servicesSaved: /*i18n*/ { id: 'admin.partner.services_saved', message: 'Services saved.' },
+  directoryFormatInvalid: /*i18n*/ { id: 'admin.directory.format_invalid', message: 'Choose CSV or JSON' },
+  directoryTooLarge: /*i18n*/ { id: 'admin.directory.too_large', message: 'The file is larger than 30 MB.' },
+  directoryUnreadable: /*i18n*/ { id: 'admin.directory.unreadable', message: 'The file cannot be read as {format}.' },
+  directoryMissingColumns: /*i18n*/ { id: 'admin.directory.missing_columns', message: 'The file lacks the columns: {columns}.' },
+  directoryForeignPoints: /*i18n*/ {
+    id: 'admin.directory.foreign_points',
+    message: 'The file holds points of another partner ({ids}); nothing was imported.',
+  },
+  directoryRowInvalid: /*i18n*/ { id: 'admin.directory.row_invalid', message: 'This value is missing or not valid' },
+  directoryDuplicateId: /*i18n*/ { id: 'admin.directory.duplicate_id', message: 'This point id appears twice in the file' },
   secretReset: /*i18n*/ { id: 'admin.client.secret_reset', message: 'A new secret was generated.' },
 } as const satisfies Record<string, MessageDescriptor>;
