@@ -11,7 +11,7 @@ export function changedFields(entry: AuditEntry): { field: string; before: strin
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).map((field) => ({ field, before: show(before[field]), after: show(after[field]) }));
+  return keys.map((field) => ({ field, before: show(before[field]), after: show(after[field]) })).filter((c) => c.before !== c.after);
 }
 
 /** The company's audit entries: when, who, which record, the action and each changed field before → after; "More" pages. */
@@ -59,9 +59,16 @@ export function CompanyHistory({ companyId }: { companyId: string }) {
                   <ul className="flex flex-col gap-0.5 ps-2">
                     {changes.map((c) => (
                       <li key={c.field} className="break-words">
-                        <span className="font-medium">{c.field}</span>: <span className="text-base-content/70 line-through decoration-1">{c.before}</span>{' '}
-                        <span aria-hidden="true">→</span>
-                        <span className="sr-only">{t`to`}</span> {c.after}
+                        <span className="font-medium">{c.field}</span>:{' '}
+                        {entry.action === 'update' ? (
+                          <>
+                            <span className="text-base-content/70 line-through decoration-1">{c.before}</span> <span aria-hidden="true">→</span>
+                            <span className="sr-only">{t`to`}</span> {c.after}
+                          </>
+                        ) : (
+                          // A created record has only values after, a deleted one only before.
+                          <span className={entry.action === 'delete' ? 'text-base-content/70 line-through decoration-1' : undefined}>{entry.action === 'delete' ? c.before : c.after}</span>
+                        )}
                       </li>
                     ))}
                   </ul>
