@@ -187,7 +187,9 @@ export async function assignPartner(db: Db, actor: Principal, addressId: string,
   const companyId = await db
     .transaction(async (tx) => {
       const address = await liveAddress(tx, addressId);
-      const [partner] = await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, key.partner_id));
+      // Shared lock: a services change of this partner (which locks it for update) waits, so no
+      // preference is made for a service being removed at that moment.
+      const [partner] = await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, key.partner_id)).for('share');
       if (!partner) throw notFound(am.partnerNotFound);
       const [service] = await tx
         .select({ partnerId: partnerServices.partnerId })

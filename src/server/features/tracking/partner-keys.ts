@@ -1,7 +1,7 @@
 // Delivery partners' feed keys: created and revoked by `npm run partner:key`, read by the feed.
 // The secret is stored as it is because the server must compute the same HMAC (see schema.ts).
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { partnerKeys, partners } from '../../db/schema.ts';
 
@@ -51,4 +51,41 @@ export async function listPartnerKeys(db: Db) {
     .from(partnerKeys)
     .innerJoin(partners, eq(partners.id, partnerKeys.partnerId))
     .orderBy(asc(partnerKeys.createdAt), asc(partnerKeys.id));
+}
+
+/** A key as the admins' network page shows it: never its secret. */
+export interface PartnerKeyRow {
+  id: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+const keyColumns = { id: partnerKeys.id, createdAt: partnerKeys.createdAt, revokedAt: partnerKeys.revokedAt };
+
+/** One partner's keys without their secrets, newest first. */
+export async function partnerKeysOf(db: Db, partnerId: number): Promise<PartnerKeyRow[]> {
+  return db.select(keyColumns).from(partnerKeys).where(eq(partnerKeys.partnerId, partnerId)).orderBy(desc(partnerKeys.createdAt), desc(partnerKeys.id));
+}
+
+/** A new key for the partner with this id (which must exist): the secret is answered once. */
+export async function insertPartnerKey(db: Db, partnerId: number): Promise<PartnerKeyRow & { secret: string }> {
+  const [created] = await db
+    .insert(partnerKeys)
+    .values({ id: newKeyId(), partnerId, secret: newKeySecret() })
+    .returning({ ...keyColumns, secret: partnerKeys.secret });
+  if (!created) throw new Error('partner key not inserted');
+  return created;
+}
+
+/**
+ * Revokes one of this partner's keys at once (the feed reads only keys without revokedAt); null
+ * when the key is unknown, another partner's or already revoked.
+ */
+export async function revokeKeyOfPartner(db: Db, partnerId: number, keyId: string): Promise<PartnerKeyRow | null> {
+  const [revoked] = await db
+    .update(partnerKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(partnerKeys.id, keyId), eq(partnerKeys.partnerId, partnerId), isNull(partnerKeys.revokedAt)))
+    .returning(keyColumns);
+  return revoked ?? null;
 }
