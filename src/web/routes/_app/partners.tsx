@@ -1,16 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
 import { ErrorPage } from '../../components/layout/error-page.tsx';
 import { PartnerList } from '../../features/partners/components/partner-list.tsx';
 import { useClient } from '../../lib/session.ts';
 
-/** /partners (admins): the delivery partners' public tracking pages. */
+// `?partner=3` opens that partner; a value that does not fit (an old or hand-edited link) is dropped.
+const searchSchema = z.object({
+  partner: z.optional(z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined)),
+});
+
+/** /partners (admins): the delivery network; the open partner lives in the URL. */
 export const Route = createFileRoute('/_app/partners')({
+  validateSearch: searchSchema,
   component: PartnersPage,
 });
 
 function PartnersPage() {
   const client = useClient();
+  const { partner } = Route.useSearch();
   if (!client) return null;
   if (client.role !== 'ADMIN') return <ErrorPage status={403} />;
-  return <PartnerList />;
+  return <PartnerList partnerId={partner} />;
 }

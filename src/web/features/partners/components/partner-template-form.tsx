@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { partnerFormSchema, type Partner, type PartnerForm } from '../../../../shared/contract/tracking.ts';
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
@@ -13,7 +13,7 @@ const FIELDS = ['tracking_url_template'] as const;
 const PLACEHOLDER = '{tracking_number}';
 
 /** One partner's public tracking page: where tracking links send recipients once the partner has the parcel. */
-export function PartnerTemplateForm({ partner }: { partner: Partner }) {
+export function PartnerTemplateForm({ partner, title }: { partner: Partner; title?: ReactNode }) {
   const { t } = useLingui();
   const update = useUpdatePartner();
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,7 +47,11 @@ export function PartnerTemplateForm({ partner }: { partner: Partner }) {
     <form onSubmit={onSubmit} noValidate className="card bg-base-100 shadow-sm">
       <div className="card-body gap-1 p-4">
         <h2 className="card-title text-base">
-          {partner.name} <span className="badge badge-ghost font-mono text-xs">{partner.code}</span>
+          {title ?? (
+            <>
+              {partner.name} <span className="badge badge-ghost font-mono text-xs">{partner.code}</span>
+            </>
+          )}
         </h2>
         {failure && (
           <div role="alert" className="alert alert-error alert-soft whitespace-pre-line">

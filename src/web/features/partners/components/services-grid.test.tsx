@@ -1,0 +1,115 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast } from '../../../components/ui/toast-store.ts';
+import { Toaster } from '../../../components/ui/toaster.tsx';
+import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
+import { render } from '../../../lib/test-render.tsx';
+import { buttonNamed, byLabel, choose, click } from './dom-test-helpers.ts';
+import { ServicesGrid } from './services-grid.tsx';
+
+const fetchMock = stubFetchPerTest();
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+  act(() => dismissToast());
+});
+
+const initial = [
+  { country: 'SK', product: 'PRM', delivery_method: 'parcel_locker' },
+  { country: 'SK', product: 'PRM', delivery_method: 'home_delivery' },
+  { country: 'CZ', product: 'TRC', delivery_method: 'home_delivery' },
+];
+
+async function setup() {
+  fetchMock().mockResolvedValueOnce(json({ services: initial }));
+  const view = render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ServicesGrid partnerId={3} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  cleanup = view.unmount;
+  await vi.waitFor(() => expect(view.container.querySelector('table')).not.toBeNull());
+  return view.container;
+}
+
+const box = (label: string) => document.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+const sentBody = (call: number) => JSON.parse(String(fetchMock().mock.calls[call]![1]?.body)) as { services: unknown[]; confirm: boolean };
+const openDialogs = () => [...document.querySelectorAll('dialog')].filter((d) => d.open);
+
+describe('the services grid', () => {
+  it('shows the countries the partner serves, with a labelled checkbox per product and method', async () => {
+    await setup();
+    expect(box('SK PRM parcel locker').checked).toBe(true);
+    expect(box('SK RTN other pick-up point').checked).toBe(false);
+    expect(box('CZ TRC home delivery').checked).toBe(true);
+    expect(document.querySelectorAll('tbody tr')).toHaveLength(2);
+  });
+
+  it('sends the whole grid, an added country included', async () => {
+    const container = await setup();
+    click(box('SK PRM home delivery'));
+    choose(byLabel<HTMLSelectElement>(container, 'Add country'), 'HU');
+    click(box('HU UTR pickup point'));
+
+    fetchMock().mockResolvedValueOnce(json({ services: [] }));
+    click(buttonNamed(container, 'Save services'));
+    await vi.waitFor(() => expect(fetchMock()).toHaveBeenCalledTimes(2));
+    const [url, init] = fetchMock().mock.calls[1]!;
+    expect(String(url)).toContain('/api/v1/admin/partners/3/services');
+    expect(init?.method).toBe('PUT');
+    const body = sentBody(1);
+    expect(body.confirm).toBe(false);
+    expect(body.services).toHaveLength(3);
+    expect(body.services).toEqual(
+      expect.arrayContaining([
+        { country: 'SK', product: 'PRM', delivery_method: 'parcel_locker' },
+        { country: 'CZ', product: 'TRC', delivery_method: 'home_delivery' },
+        { country: 'HU', product: 'UTR', delivery_method: 'pickup_point' },
+      ]),
+    );
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Services saved.'));
+  });
+
+  it('on 409 shows the addresses and resends with confirm when the admin agrees', async () => {
+    const container = await setup();
+    click(box('SK PRM parcel locker'));
+    fetchMock().mockResolvedValueOnce(
+      json(
+        {
+          error: 'conflict',
+          message: '2 pickup addresses prefer this partner for a service you remove. Confirm to remove those preferences too.',
+          errors: { services: ['Zahrada s.r.o., Hlavná 1, Bratislava: SK PRM parcel locker', 'Sklad, Mlynská 2, Košice: SK PRM parcel locker'] },
+        },
+        409,
+      ),
+    );
+    click(buttonNamed(container, 'Save services'));
+    await vi.waitFor(() => expect(openDialogs()).toHaveLength(1));
+    const dialog = openDialogs()[0]!;
+    expect(dialog.textContent).toContain('2 pickup addresses prefer this partner');
+    expect(dialog.textContent).toContain('Hlavná 1, Bratislava');
+    expect(dialog.textContent).toContain('Mlynská 2, Košice');
+
+    fetchMock().mockResolvedValueOnce(json({ services: initial.slice(1) }));
+    click(buttonNamed(dialog, 'Remove the services and these preferences'));
+    await vi.waitFor(() => expect(fetchMock()).toHaveBeenCalledTimes(3));
+    expect(sentBody(2)).toEqual({ services: sentBody(1).services, confirm: true });
+    await vi.waitFor(() => expect(openDialogs()).toHaveLength(0));
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Services saved.'));
+  });
+
+  it('sends nothing more when the admin cancels the 409 question', async () => {
+    const container = await setup();
+    click(box('CZ TRC home delivery'));
+    fetchMock().mockResolvedValueOnce(json({ error: 'conflict', message: 'Preferred.', errors: { services: ['A, B'] } }, 409));
+    click(buttonNamed(container, 'Save services'));
+    await vi.waitFor(() => expect(openDialogs()).toHaveLength(1));
+    click(buttonNamed(openDialogs()[0]!, 'Cancel'));
+    expect(openDialogs()).toHaveLength(0);
+    expect(fetchMock()).toHaveBeenCalledTimes(2);
+    expect(box('CZ TRC home delivery').checked).toBe(false);
+  });
+});
