@@ -486,6 +486,31 @@ export const pickupPoints = pgTable(
 );
 
 /**
+ * Every import of a partner's pickup-point list (issue 15): what it added, changed, left alone,
+ * deactivated and refused. `rejected_rows` keeps the first 100 refused rows (message ids).
+ */
+export const pointDirectoryImports = pgTable(
+  'point_directory_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    actorId: uuid('actor_id').references(() => clients.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    createdAt: createdAt(),
+    total: integer('total').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    changed: integer('changed').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    deactivated: integer('deactivated').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    rejectedRows: jsonb('rejected_rows').$type<Array<{ row: number; field: string; message: string }>>().notNull().default([]),
+  },
+  (t) => [index('point_directory_imports_created_idx').on(t.createdAt.desc().nullsFirst())],
+);
+
+/**
  * Idempotency keys of create requests, per company: the request's hash and, once answered, the
  * answer to replay. Kept 7 days.
  */

@@ -1,0 +1,144 @@
+// npm run bench:points — the pickup-point directory at a partner's full size on PGlite: an admin
+// imports a generated list of 30,000 SPS points (CSV, as the admin page uploads it), then the
+// list again with 1% of the points changed, a few removed and a few new; then the picker's
+// search over those 30,000 points by text and by distance, as demo-user. The whole application
+// through Fastify's inject on an embedded database. Every import's counts are checked against
+// what was generated and every search must find points: a wrong result exits 1.
+// Goals: first import ≤ 5 s, re-import ≤ 2 s, search p95 ≤ 20 ms.
+import { and, count, eq } from 'drizzle-orm';
+import type { PointDirectoryImport } from '../../src/shared/contract/admin-pickup-points.ts';
+import type { PickupPointList } from '../../src/shared/contract/pickup-points.ts';
+import { PARTNERS } from '../../src/shared/domain/enums.ts';
+import { createApp } from '../../src/server/app.ts';
+import { openPglite } from '../../src/server/db/client.ts';
+import { pickupPoints } from '../../src/server/db/schema.ts';
+import { seedDemo } from '../../src/server/db/seed-demo.ts';
+import { ms, time } from './stats.ts';
+
+const POINTS = Number(process.env.BENCH_POINTS ?? 30_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const REMOVED = 50;
+const ADDED = 20;
+
+// [city, zip, latitude, longitude] of Slovak towns; points scatter within ~10 km of the centre.
+const TOWNS: Array<[string, string, number, number]> = [
+  ['Bratislava', '811 01', 48.1486, 17.1077], ['Košice', '040 01', 48.7164, 21.2611], ['Prešov', '080 01', 48.9984, 21.2339],
+  ['Žilina', '010 01', 49.2231, 18.7394], ['Nitra', '949 01', 48.3069, 18.0864], ['Banská Bystrica', '974 01', 48.7395, 19.1535],
+  ['Trnava', '917 01', 48.3774, 17.5872], ['Trenčín', '911 01', 48.8945, 18.0444], ['Martin', '036 01', 49.0636, 18.9214],
+  ['Poprad', '058 01', 49.0614, 20.2985], ['Prievidza', '971 01', 48.7747, 18.6275], ['Zvolen', '960 01', 48.5762, 19.1371],
+  ['Považská Bystrica', '017 01', 49.1214, 18.4206], ['Michalovce', '071 01', 48.7543, 21.9195], ['Spišská Nová Ves', '052 01', 48.9446, 20.5615],
+  ['Komárno', '945 01', 47.7631, 18.1203], ['Levice', '934 01', 48.2172, 18.6008], ['Humenné', '066 01', 48.9371, 21.9063],
+  ['Bardejov', '085 01', 49.2918, 21.2727], ['Liptovský Mikuláš', '031 01', 49.0833, 19.6167],
+];
+const STREETS = ['Hlavná', 'Námestie SNP', 'Štúrova', 'Mierová', 'Hviezdoslavova', 'Kollárova', 'Družstevná', 'Záhradná', 'Školská', 'Železničná', 'Partizánska', 'Sládkovičova'];
+const SHOPS = ['Tabak', 'Papiernictvo', 'Potraviny', 'Kvety', 'Drogéria', 'Trafika', 'Kníhkupectvo', 'Čerpacia stanica'];
+const LOCKER_HOURS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => `${d}=00:00-24:00`).join(';');
+const SHOP_HOURS = ['mon', 'tue', 'wed', 'thu', 'fri'].map((d) => `${d}=08:00-18:00`).join(';') + ';sat=08:00-12:00';
+
+const HEADER = ['id', 'name', 'type', 'street', 'city', 'zip', 'country', 'latitude', 'longitude', 'opening_hours'];
+
+/** A deterministic scatter in [-1, 1). */
+const jitter = (i: number, salt: number) => (((i * 2654435761 + salt * 40503) >>> 0) % 20000) / 10000 - 1;
+
+function pointRow(i: number, renamed = false): string[] {
+  const [city, zip, lat, lng] = TOWNS[i % TOWNS.length]!;
+  const locker = i % 3 !== 0;
+  const id = locker ? `PT${100000 + i}` : `PS${200000 + i}`;
+  const street = `${STREETS[i % STREETS.length]} ${(i % 180) + 1}`;
+  const name = `${locker ? 'SPS Parcelbox' : `SPS ParcelShop ${SHOPS[i % SHOPS.length]}`} ${street}${renamed ? ' (presťahované)' : ''}`;
+  return [id, name, locker ? 'PT' : 'PS', street, city, zip, 'SK', (lat + jitter(i, 1) * 0.09).toFixed(5), (lng + jitter(i, 2) * 0.13).toFixed(5), locker ? LOCKER_HOURS : SHOP_HOURS];
+}
+
+const csv = (rows: string[][]) => [HEADER, ...rows].map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n') + '\n';
+
+const database = await openPglite();
+await database.migrate();
+await seedDemo(database.db);
+const app = await createApp({ db: database.db, webRoot: null });
+await app.ready();
+
+async function tokenOf(clientId: string, secret: string) {
+  const res = await app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret } });
+  return (res.json() as { access_token: string }).access_token;
+}
+const admin = { authorization: `Bearer ${await tokenOf('demo-admin', 'demo-admin-secret')}` };
+const user = { authorization: `Bearer ${await tokenOf('demo-user', 'demo-user-secret')}` };
+
+let wrong = 0;
+const check = (label: string, problem: string | null) => {
+  if (problem) {
+    wrong++;
+    console.error(`WRONG RESULT: ${label}: ${problem}`);
+  }
+};
+
+const activeSps = async () =>
+  (await database.db.select({ n: count() }).from(pickupPoints).where(and(eq(pickupPoints.partnerId, PARTNERS.SPS), eq(pickupPoints.active, true))))[0]!.n;
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** Uploads a list as the admin page does; answers the summary, the time and the memory growth. */
+async function importList(label: string, rows: string[][], expected: Partial<PointDirectoryImport>, goalMs: number) {
+  const file = Buffer.from(csv(rows), 'utf8').toString('base64');
+  const before = process.memoryUsage();
+  const started = performance.now();
+  const res = await app.inject({ method: 'POST', url: '/api/v1/admin/pickup-points/import', headers: admin, payload: { partner_id: PARTNERS.SPS, format: 'csv', filename: `${label}.csv`, file } });
+  const elapsed = performance.now() - started;
+  const after = process.memoryUsage();
+  if (res.statusCode !== 201) {
+    check(label, `answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    return;
+  }
+  const summary = res.json<PointDirectoryImport>();
+  const differing = Object.entries(expected).filter(([key, value]) => summary[key as keyof PointDirectoryImport] !== value);
+  check(label, differing.length > 0 ? `expected ${JSON.stringify(expected)}, got ${JSON.stringify({ ...summary, rejected_rows: undefined })}` : null);
+  console.log(
+    `${label.padEnd(34)} ${(elapsed / 1000).toFixed(2).padStart(6)} s (goal ≤ ${goalMs / 1000} s: ${elapsed <= goalMs ? 'met' : 'MISSED'})   ` +
+      `rss +${mb(after.rss - before.rss)}, heap +${mb(after.heapUsed - before.heapUsed)}   ` +
+      `added ${summary.added}, changed ${summary.changed}, unchanged ${summary.unchanged}, deactivated ${summary.deactivated}, rejected ${summary.rejected}`,
+  );
+}
+
+console.log(`Pickup-point directory: ${POINTS.toLocaleString('en')} SPS points, PGlite in process.\n`);
+const seeded = await activeSps();
+const first = Array.from({ length: POINTS }, (_, i) => pointRow(i));
+// The demo's SPS points are not in the generated list: the first import deactivates them.
+await importList('first import', first, { total: POINTS, added: POINTS, changed: 0, unchanged: 0, deactivated: seeded, rejected: 0 }, 5000);
+check('active points after the first import', (await activeSps()) === POINTS ? null : `expected ${POINTS}, got ${await activeSps()}`);
+
+// 1% renamed (every 100th), the last REMOVED left out, ADDED new ones.
+const second = first.slice(0, POINTS - REMOVED).map((row, i) => (i % 100 === 7 ? pointRow(i, true) : row));
+for (let k = 0; k < ADDED; k++) second.push(pointRow(POINTS + k));
+const changed = second.filter((_, i) => i < POINTS - REMOVED && i % 100 === 7).length;
+await importList(
+  're-import (1% changed, some gone)',
+  second,
+  { total: POINTS - REMOVED + ADDED, added: ADDED, changed, unchanged: POINTS - REMOVED - changed, deactivated: REMOVED, rejected: 0 },
+  2000,
+);
+check('active points after the re-import', (await activeSps()) === POINTS - REMOVED + ADDED ? null : `expected ${POINTS - REMOVED + ADDED}, got ${await activeSps()}`);
+
+async function searchTimed(label: string, queries: string[]) {
+  for (const q of queries) {
+    const res = await app.inject({ method: 'GET', url: `/api/v1/pickup-points?country=SK&${q}`, headers: user });
+    const body = res.json<PickupPointList>();
+    check(`${label} ${q}`, res.statusCode !== 200 ? `answered ${res.statusCode}: ${res.body.slice(0, 200)}` : body.points.length === 0 ? 'no points' : null);
+  }
+  const timing = await time(async (i) => {
+    const res = await app.inject({ method: 'GET', url: `/api/v1/pickup-points?country=SK&${queries[i % queries.length]}`, headers: user });
+    if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}`);
+  }, RUNS, 20);
+  console.log(`${label.padEnd(34)} p50 ${ms(timing.p50).padStart(6)} ms   p95 ${ms(timing.p95).padStart(6)} ms   max ${ms(timing.max).padStart(6)} ms   (goal p95 ≤ 20 ms: ${timing.p95 <= 20 ? 'met' : 'MISSED'})`);
+}
+
+console.log(`\nPicker search over ${(await activeSps()).toLocaleString('en')} active SK points, ${RUNS} requests each:`);
+await searchTimed('by text', ['q=kosice', 'q=parcelshop%20tabak', 'q=hlavna%2017', 'q=PT100042', 'q=974%2001', 'q=liptovsky%20mierova']);
+await searchTimed('by distance', ['lat=48.1486&lng=17.1077', 'lat=48.7164&lng=21.2611', 'lat=49.2231&lng=18.7394', 'lat=48.9&lng=19.5']);
+await searchTimed('by text and distance', ['q=parcelbox&lat=48.1486&lng=17.1077', 'q=hlavna&lat=48.7164&lng=21.2611']);
+
+await app.close();
+await database.close();
+if (wrong > 0) {
+  console.error(`\n${wrong} wrong result(s).`);
+  process.exit(1);
+}
