@@ -15,7 +15,8 @@ export function TextField({ label, registration, error, hint, ...input }: InputP
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className="fieldset">
+    // min-w-0: a fieldset is at least as wide as its content, so a long value pushed it out of narrow cards.
+    <fieldset className="fieldset min-w-0">
       <label className="fieldset-legend" htmlFor={id}>
         {label}
       </label>

@@ -132,7 +132,7 @@ function ServicesGridForm({ partnerId, initial }: { partnerId: number; initial: 
             </caption>
             <thead>
               <tr>
-                <th scope="col" rowSpan={2} className="bg-base-200 sticky left-0 z-10">
+                <th scope="col" rowSpan={2} className="bg-base-200 text-base-content sticky left-0 z-10">
                   <Trans>Country</Trans>
                 </th>
                 {GRID_PRODUCTS.map((product) => (
