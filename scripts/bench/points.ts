@@ -16,7 +16,8 @@ import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { ms, time } from './stats.ts';
 
 const POINTS = Number(process.env.BENCH_POINTS ?? 30_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+// The search still reads every point (~1.5 s a text search at 30,000 on PGlite): 20 runs keep the bench to minutes.
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const REMOVED = 50;
 const ADDED = 20;
 
@@ -127,12 +128,12 @@ async function searchTimed(label: string, queries: string[]) {
   const timing = await time(async (i) => {
     const res = await app.inject({ method: 'GET', url: `/api/v1/pickup-points?country=SK&${queries[i % queries.length]}`, headers: user });
     if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}`);
-  }, RUNS, 20);
+  }, RUNS, 3);
   console.log(`${label.padEnd(34)} p50 ${ms(timing.p50).padStart(6)} ms   p95 ${ms(timing.p95).padStart(6)} ms   max ${ms(timing.max).padStart(6)} ms   (goal p95 ≤ 20 ms: ${timing.p95 <= 20 ? 'met' : 'MISSED'})`);
 }
 
 console.log(`\nPicker search over ${(await activeSps()).toLocaleString('en')} active SK points, ${RUNS} requests each:`);
-await searchTimed('by text', ['q=kosice', 'q=parcelshop%20tabak', 'q=hlavna%2017', 'q=PT100042', 'q=974%2001', 'q=liptovsky%20mierova']);
+await searchTimed('by text', ['q=kosice', 'q=parcelshop%20tabak', 'q=hlavna%2017', 'q=PT100043', 'q=ps200042', 'q=974%2001', 'q=liptovsky%20mierova']);
 await searchTimed('by distance', ['lat=48.1486&lng=17.1077', 'lat=48.7164&lng=21.2611', 'lat=49.2231&lng=18.7394', 'lat=48.9&lng=19.5']);
 await searchTimed('by text and distance', ['q=parcelbox&lat=48.1486&lng=17.1077', 'q=hlavna&lat=48.7164&lng=21.2611']);
 
