@@ -13,12 +13,21 @@ export interface FreshServer {
   stop(): Promise<void>;
 }
 
-export async function startFreshServer(port: number, admin: { clientId: string; secret: string; name: string }): Promise<FreshServer> {
+/** `admin`: an empty database with that first admin; null: the demo data, for journeys that change what others read. */
+export async function startFreshServer(port: number, admin: { clientId: string; secret: string; name: string } | null): Promise<FreshServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-fresh-'));
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: admin ? '0' : '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  if (admin) createAdmin(env, admin);
+  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  return waitForServer(child, port, dataDir);
+}
+
+function createAdmin(env: NodeJS.ProcessEnv, admin: { clientId: string; secret: string; name: string }) {
   const made = spawnSync('npx', ['tsx', 'src/server/scripts/create-admin.ts', '--client-id', admin.clientId, '--name', admin.name, '--email', 'admin@example.com', '--secret', admin.secret], { cwd: ROOT, env, encoding: 'utf8' });
   if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+}
+
+async function waitForServer(child: ChildProcess, port: number, dataDir: string): Promise<FreshServer> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the fresh server did not start within 90 s')), 90_000);
     child.stdout?.on('data', (chunk: Buffer) => {
