@@ -5,7 +5,7 @@ import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
 import { AddCompanyDialog } from './add-company-dialog.tsx';
-import { buttonNamed, byLabel, choose, type } from './dom-test-helpers.ts';
+import { buttonNamed, byLabel, choose, type } from '../../../lib/dom-test-helpers.ts';
 import { companyFixture } from './test-fixtures.ts';
 
 const fetchMock = stubFetchPerTest();

@@ -3,7 +3,7 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import type { Company } from '../../../../shared/contract/admin-companies.ts';
 import { useCreateCompany } from '../api/save-company.ts';
 import { CompanyForm } from './company-form.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 
 /** "Add company": on success the caller goes to the new company's page. */
 export function AddCompanyDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (company: Company) => void }) {

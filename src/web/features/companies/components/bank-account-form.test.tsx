@@ -5,7 +5,7 @@ import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
 import { BankAccountForm } from './bank-account-form.tsx';
-import { byLabel, type } from './dom-test-helpers.ts';
+import { byLabel, type } from '../../../lib/dom-test-helpers.ts';
 import { formatIban } from './iban.ts';
 import { COMPANY_ID } from './test-fixtures.ts';
 

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { useDeleteBankAccount } from '../api/bank-accounts.ts';
 import { BankAccountForm } from './bank-account-form.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { formatIban } from './iban.ts';
 import { useFailureText } from './use-failure-text.ts';
 

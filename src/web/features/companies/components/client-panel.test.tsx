@@ -6,7 +6,7 @@ import { Toaster } from '../../../components/ui/toaster.tsx';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
 import { ClientPanel } from './client-panel.tsx';
-import { buttonNamed, byLabel, click, type } from './dom-test-helpers.ts';
+import { buttonNamed, byLabel, click, type } from '../../../lib/dom-test-helpers.ts';
 import { CLIENT_UUID, COMPANY_ID, companyFixture } from './test-fixtures.ts';
 
 const fetchMock = stubFetchPerTest();

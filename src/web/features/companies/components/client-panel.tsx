@@ -8,7 +8,7 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { useResetClientSecret, useUpdateClient } from '../api/clients.ts';
 import { AddClientForm } from './add-client-form.tsx';
 import { EditClientForm } from './edit-client-form.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { ActiveBadge } from './pickup-address-card.tsx';
 import { SecretDialog } from './secret-dialog.tsx';
 import { useFailureText } from './use-failure-text.ts';

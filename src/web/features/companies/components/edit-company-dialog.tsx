@@ -3,7 +3,7 @@ import type { Company } from '../../../../shared/contract/admin-companies.ts';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { useUpdateCompany } from '../api/save-company.ts';
 import { CompanyForm } from './company-form.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 
 export function EditCompanyDialog({ company, open, onClose }: { company: Company; open: boolean; onClose: () => void }) {
   const { t } = useLingui();

@@ -5,7 +5,7 @@ import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { renderInRouter } from '../../../lib/test-render.tsx';
-import { buttonNamed, byLabel, choose, click } from './dom-test-helpers.ts';
+import { buttonNamed, byLabel, choose, click } from '../../../lib/dom-test-helpers.ts';
 import { PartnerAssignment } from './partner-assignment.tsx';
 import { ADDRESS_ID, COMPANY_ID, companyFixture } from './test-fixtures.ts';
 

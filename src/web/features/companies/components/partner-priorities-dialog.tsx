@@ -5,7 +5,7 @@ import { PARTNER_PRIORITY_MAX, PARTNER_PRIORITY_MIN } from '../../../../shared/d
 import { ListError, useListTexts } from '../../../components/ui/list-states.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { useAllPartners, useUpdatePartnerPriority } from '../api/partners.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { useFailureText } from './use-failure-text.ts';
 
 /** Every partner with its priority (1–10); a changed value is saved (PUT) when the field is left or Enter is pressed. */

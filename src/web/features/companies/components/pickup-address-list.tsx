@@ -5,7 +5,7 @@ import type { AdminPickupAddress } from '../../../../shared/contract/admin-picku
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { useDeletePickupAddress } from '../api/pickup-addresses.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { PickupAddressCard } from './pickup-address-card.tsx';
 import { PickupAddressForm } from './pickup-address-form.tsx';
 import { useFailureText } from './use-failure-text.ts';

@@ -5,7 +5,7 @@ import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
-import { buttonNamed, click } from './dom-test-helpers.ts';
+import { buttonNamed, click } from '../../../lib/dom-test-helpers.ts';
 import { PartnerKeys } from './partner-keys.tsx';
 
 const fetchMock = stubFetchPerTest();

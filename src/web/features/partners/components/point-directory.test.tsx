@@ -5,7 +5,7 @@ import type { PointDirectoryImport } from '../../../../shared/contract/admin-pic
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
-import { buttonNamed, byLabel, choose, click } from './dom-test-helpers.ts';
+import { buttonNamed, byLabel, choose, click } from '../../../lib/dom-test-helpers.ts';
 import { DirectorySummary, PointDirectory } from './point-directory.tsx';
 
 const fetchMock = stubFetchPerTest();

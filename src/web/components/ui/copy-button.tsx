@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { showToast } from '../../../components/ui/toast-store.ts';
+import { showToast } from './toast-store.ts';
 
 /** Copies a value to the clipboard and says so; `label` names what is copied for screen readers. */
 export function CopyButton({ value, label, className = 'btn btn-ghost btn-xs' }: { value: string; label: string; className?: string }) {

@@ -1,4 +1,4 @@
-// Helpers for the company screens' component tests: find controls as a user does (by label or
+// Helpers for component tests: find controls as a user does (by label or
 // name) and change them as the browser would.
 import { act } from 'react';
 
