@@ -40,6 +40,8 @@ export interface EndpointDefinition {
   idempotent?: boolean;
 }
 
+/** Marked free of side effects so that a bundle drops the endpoints (and their schemas) it does not call. */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<const E extends EndpointDefinition>(definition: E): E {
   return definition;
 }

@@ -13,7 +13,7 @@ export const trackingNumberParams = z.object({
 });
 
 /** A database id (uuid); anything else is a 404 with `notFound` (no row can have it). */
-export const uuidParams = (notFound: string) => z.object({ id: z.uuid(notFound) });
+export const uuidParams = /* @__NO_SIDE_EFFECTS__ */ (notFound: string) => z.object({ id: z.uuid(notFound) });
 
 /** A numeric id (partners). */
 export const numericIdParams = z.object({

@@ -1,5 +1,5 @@
 // Messages of the carrier's administration (companies, products, bank accounts, pickup addresses,
-// partner assignments, clients), kept apart from messages.ts by topic; findMessage knows both.
+// partner assignments, clients), kept apart from messages.ts by topic; find-message.ts knows both.
 import type { MessageDescriptor } from './messages.ts';
 
 export const adminMessages = {

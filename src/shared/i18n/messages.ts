@@ -1,8 +1,8 @@
 // Messages that the server sends and the web app shows, as Lingui descriptors with stable ids.
-// The `/*i18n*/` mark lets `lingui extract` collect them without a macro, so this file imports
-// only its sibling message files: the server translates them with the compiled catalogs, the web with `i18n._`.
+// The `/*i18n*/` mark lets `lingui extract` collect them without a macro, so this file stays
+// free of imports: the server translates them with the compiled catalogs, the web with `i18n._`.
 // Schema messages in src/shared/contract are these ids; both sides translate them.
-import { adminMessages } from './admin-messages.ts';
+// find-message.ts looks ids up across this file and admin-messages.ts.
 
 export interface MessageDescriptor {
   id: string;
@@ -163,10 +163,3 @@ export const messages = {
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type MessageKey = keyof typeof messages;
-
-const BY_ID = new Map<string, MessageDescriptor>([...Object.values(messages), ...Object.values(adminMessages)].map((m) => [m.id, m]));
-
-/** The descriptor for a message id, if the id is one of ours (schema messages are ids). */
-export function findMessage(id: string): MessageDescriptor | undefined {
-  return BY_ID.get(id);
-}

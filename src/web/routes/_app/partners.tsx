@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { ErrorPage } from '../../components/layout/error-page.tsx';
 import { PartnerList } from '../../features/partners/components/partner-list.tsx';
 import { useClient } from '../../lib/session.ts';
 
-// `?partner=3` opens that partner; a value that does not fit (an old or hand-edited link) is dropped.
-const searchSchema = z.object({
-  partner: z.optional(z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined)),
-});
+// `?partner=3` opens that partner; a value that does not fit (an old or hand-edited link) is
+// dropped. A plain check, not zod: route search validation is part of the app's first load.
+function searchSchema(search: Record<string, unknown>): { partner?: number | undefined } {
+  const partner = Number(search.partner);
+  return Number.isInteger(partner) && partner > 0 ? { partner } : {};
+}
 
 /** /partners (admins): the delivery network; the open partner lives in the URL. */
 export const Route = createFileRoute('/_app/partners')({

@@ -5,7 +5,8 @@ import { type POINT_DIRECTORY_FORMATS, type PointDirectoryImport } from '../../.
 import { PARTNERS } from '../../../../shared/domain/enums.ts';
 import { IMPORT_MAX_BYTES } from '../../../../shared/domain/limits.ts';
 import { adminMessages } from '../../../../shared/i18n/admin-messages.ts';
-import { findMessage, messages } from '../../../../shared/i18n/messages.ts';
+import { findMessage } from '../../../../shared/i18n/find-message.ts';
+import { messages } from '../../../../shared/i18n/messages.ts';
 import { ListError, useListTexts } from '../../../components/ui/list-states.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';

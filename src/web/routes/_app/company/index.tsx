@@ -2,12 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { ErrorPage } from '../../../components/layout/error-page.tsx';
 import { CompanyList } from '../../../features/companies/components/company-list.tsx';
-import { compactCompanySearch, companyListSearchSchema, type CompanyListSearch } from '../../../features/companies/components/company-list-search.ts';
+import { compactCompanySearch, validateCompanySearch, type CompanyListSearch } from '../../../features/companies/components/company-list-search.ts';
 import { useClient } from '../../../lib/session.ts';
 
 /** /company (admins): the client companies; the filters live in the URL so reloads and shared links keep them. */
 export const Route = createFileRoute('/_app/company/')({
-  validateSearch: companyListSearchSchema,
+  validateSearch: validateCompanySearch,
   component: CompanyPage,
 });
 

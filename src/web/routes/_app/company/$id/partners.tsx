@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { ErrorPage } from '../../../../components/layout/error-page.tsx';
 import { PartnerAssignment } from '../../../../features/companies/components/partner-assignment.tsx';
 import { useClient } from '../../../../lib/session.ts';
 
-const searchSchema = z.object({ address: z.optional(z.catch(z.optional(z.string()), undefined)) });
+// A plain check, not zod: route search validation is part of the app's first load.
+function searchSchema(search: Record<string, unknown>): { address?: string | undefined } {
+  return typeof search.address === 'string' ? { address: search.address } : {};
+}
 
 /** /company/{id}/partners?address={addressId} (admins): the preferred partners of one pickup address. */
 export const Route = createFileRoute('/_app/company/$id/partners')({
