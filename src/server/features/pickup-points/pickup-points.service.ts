@@ -135,6 +135,12 @@ export async function searchPickupPoints(db: Db, query: PickupPointSearchParsed)
  * An active point of the directory by its id, of a partner that serves it (ids are upper case;
  * the lookup ignores case). A deactivated point is not found: shipment creation refuses it.
  */
+/** The points of these ids that may be chosen (active, served by their partner): imports check a chunk at once. */
+export async function findActivePoints(db: Db, ids: readonly string[]): Promise<PickupPointRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(pickupPoints).where(and(inArray(pickupPoints.id, ids.map((id) => id.trim().toUpperCase())), eq(pickupPoints.active, true), served));
+}
+
 export async function findActivePoint(db: Db, id: string): Promise<PickupPointRow | undefined> {
   const [row] = await db.select().from(pickupPoints).where(offered(id));
   return row;

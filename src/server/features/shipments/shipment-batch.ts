@@ -2,14 +2,15 @@
 // creation of the valid ones in a few statements (one numbers query per product, one insert of
 // shipments, one of events) instead of a round trip per row. The partner routing and the
 // pickup-point lookups are cached or batched: a file repeats the same few combinations.
-import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
 import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
 import { checkShipmentRules, defaultProduct, productsFor, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import { pgliteClientOf, type Db } from '../../db/client.ts';
 import { missingReferences } from '../../db/missing-references.ts';
-import { pickupAddresses, pickupPoints, shipmentEvents, shipments } from '../../db/schema.ts';
+import { pickupAddresses, shipmentEvents, shipments, type pickupPoints } from '../../db/schema.ts';
+import { findActivePoints } from '../pickup-points/pickup-points.service.ts';
 import type { Principal } from '../auth/access-tokens.ts';
 import { choosePartner, type RoutedPartner } from './partner-routing.ts';
 import { defaultPickupAddress, formShipmentColumns, nextNumbers, productsOf } from './shipment-creation.ts';
@@ -66,7 +67,8 @@ export async function prepareBatch(db: Db, context: BatchContext, rows: readonly
   const pointIds = [...new Set(rows.map((r) => r.input.pickup_point_id?.trim().toUpperCase()).filter((id): id is string => !!id))];
   const points = new Map<string, PointRow>();
   if (pointIds.length > 0) {
-    for (const point of await db.select().from(pickupPoints).where(and(inArray(pickupPoints.id, pointIds), eq(pickupPoints.active, true)))) points.set(point.id, point);
+    // The directory's one rule (active, and its partner still serves it), as the send form applies it.
+    for (const point of await findActivePoints(db, pointIds)) points.set(point.id, point);
   }
 
   const prepared: PreparedBatch = { valid: [], failed: [] };
