@@ -44,8 +44,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export function openPostgres(url: string): Database {
+export function openPostgres(url: string, onIdleError: (error: Error) => void = warnIdleError): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, terminated backend) is emitted here;
+  // without a listener that 'error' event would end the whole process. The pool drops the
+  // connection and opens a new one for the next query.
+  pool.on('error', onIdleError);
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
@@ -57,6 +61,10 @@ export function openPostgres(url: string): Database {
     },
     close: () => pool.end(),
   };
+}
+
+function warnIdleError(error: Error): void {
+  console.warn(`database: an idle connection was closed (${error.message}); the next query opens a new one`);
 }
 
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string }): Promise<Database> {
