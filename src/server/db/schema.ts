@@ -486,6 +486,21 @@ export const pickupPoints = pgTable(
 );
 
 /**
+ * One row whose version goes up with every statement that changes the pickup points, the
+ * partners or their services (statement triggers, migration 0014). Each instance keeps the
+ * picker's search index in memory and reloads it when it reads a newer version, so every
+ * instance on one database answers from the same directory.
+ */
+export const directoryVersion = pgTable(
+  'directory_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('directory_version_single_row', sql`${t.id} = 1`)],
+);
+
+/**
  * Every import of a partner's pickup-point list (issue 15): what it added, changed, left alone,
  * deactivated and refused. `rejected_rows` keeps the first 100 refused rows (message ids).
  */

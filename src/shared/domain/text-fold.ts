@@ -7,9 +7,11 @@ export const FOLD_TO = 'aaaaaaaaaaaaaaaaaaccccccddddeeeeeeeeeeeeeeiiiiiiiiiillll
 
 const MAP = new Map([...FOLD_FROM].map((c, i) => [c, FOLD_TO[i]!]));
 
+const NON_ASCII = /[\u0080-\uffff]/g;
+
 /** The folded form of `text`: lower case, the map's letters without their accents. */
 export function foldText(text: string): string {
-  let out = '';
-  for (const c of text) out += MAP.get(c) ?? c.toLowerCase();
-  return out;
+  // Lower case first (the map holds both cases), then only non-ASCII letters are looked up: the
+  // picker's index folds 30,000 points' texts at a time.
+  return text.toLowerCase().replace(NON_ASCII, (c) => MAP.get(c) ?? c);
 }
