@@ -21,6 +21,9 @@ import { adminCompanyRoutes } from './features/companies/admin-companies.routes.
 import { adminPickupAddressRoutes } from './features/pickup-addresses/admin-pickup-addresses.routes.ts';
 import { adminNetworkRoutes } from './features/network/admin-network.routes.ts';
 import { pointDirectoryRoutes } from './features/pickup-points/point-directory.routes.ts';
+import type { FeedFetchPolicy } from './features/pickup-points/point-feed-fetch.ts';
+import { registerFeedJobs } from './features/pickup-points/point-feeds.service.ts';
+import { pointFeedRoutes } from './features/pickup-points/point-feeds.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { pickupPointRoutes } from './features/pickup-points/pickup-points.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -59,6 +62,8 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** How long an instance trusts a client's enabled state (ms); tests use 0. */
   clientStatusCacheMs?: number;
+  /** How partners' pickup-point lists are fetched; tests allow a local http stand-in. */
+  pointFeedPolicy?: FeedFetchPolicy;
 }
 
 /**
@@ -126,6 +131,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(parcelStatusRoutes, { db });
   const queue = options.jobQueue ? await startJobQueue(options.jobQueue, app.log) : null;
   const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;
+  if (queue) await registerFeedJobs(queue, db, app.log, options.pointFeedPolicy);
   if (queue) {
     // Stop taking jobs before the database closes; a running import resumes on the next start.
     app.addHook('onClose', async () => {
@@ -134,6 +140,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   await app.register(importRoutes, { db, queue, wake: importJobs?.wake ?? (() => undefined) });
+  await app.register(pointFeedRoutes, { db, queue });
   await app.register(configRoutes, { config: { pickup_widgets: pickupWidgets } });
 
   await app.register(webApp, { root: options.webRoot ?? '' });

@@ -42,27 +42,29 @@ export const pointTypeEnum = pgEnum('point_type', POINT_TYPES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  street: text('street').notNull(),
-  city: text('city').notNull(),
-  zip: text('zip').notNull(),
-  country: char('country', { length: 2 }).notNull(),
-  companyIdentificationNumber: text('company_identification_number').notNull(),
-  taxIdentificationNumber: text('tax_identification_number').notNull(),
-  vatIdentificationNumber: text('vat_identification_number'),
-  invoiceStreet: text('invoice_street'),
-  invoiceCity: text('invoice_city'),
-  invoiceZip: text('invoice_zip'),
-  invoiceCountry: char('invoice_country', { length: 2 }),
-  /** The carrier's own company holds its staff (admins); it has no products. */
-  isCarrier: boolean('is_carrier').notNull().default(false),
-  createdAt: createdAt(),
-  /** Folded name and city: the admin list filters them accent- and case-insensitively. */
-  nameFolded: text('name_folded').generatedAlwaysAs(folded('name')),
-  cityFolded: text('city_folded').generatedAlwaysAs(folded('city')),
-},
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    zip: text('zip').notNull(),
+    country: char('country', { length: 2 }).notNull(),
+    companyIdentificationNumber: text('company_identification_number').notNull(),
+    taxIdentificationNumber: text('tax_identification_number').notNull(),
+    vatIdentificationNumber: text('vat_identification_number'),
+    invoiceStreet: text('invoice_street'),
+    invoiceCity: text('invoice_city'),
+    invoiceZip: text('invoice_zip'),
+    invoiceCountry: char('invoice_country', { length: 2 }),
+    /** The carrier's own company holds its staff (admins); it has no products. */
+    isCarrier: boolean('is_carrier').notNull().default(false),
+    createdAt: createdAt(),
+    /** Folded name and city: the admin list filters them accent- and case-insensitively. */
+    nameFolded: text('name_folded').generatedAlwaysAs(folded('name')),
+    cityFolded: text('city_folded').generatedAlwaysAs(folded('city')),
+  },
   // The admin list's order: a page (filtered or not) is read in this index's order and stops at `take`.
   (t) => [index('companies_name_folded_idx').on(t.nameFolded, t.id)],
 );
@@ -194,9 +196,7 @@ export const pickupAddressPartners = pgTable(
     product: productEnum('product').notNull(),
     deliveryMethod: deliveryMethodEnum('delivery_method'),
   },
-  (t) => [
-    unique('pickup_address_partner_key').on(t.pickupAddressId, t.country, t.product, t.deliveryMethod).nullsNotDistinct(),
-  ],
+  (t) => [unique('pickup_address_partner_key').on(t.pickupAddressId, t.country, t.product, t.deliveryMethod).nullsNotDistinct()],
 );
 
 /** A pickup address's account with a delivery partner (customer number, contract id): not a secret. */
@@ -377,7 +377,9 @@ export const shipments = pgTable(
     index('shipments_method_idx').on(t.deliveryMethod, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('shipments_import_row_key').on(t.importId, t.importRow),
     // Partial: a new shipment (no manifest yet) costs this index nothing.
-    index('shipments_manifest_idx').on(t.manifestId).where(sql`${t.manifestId} is not null`),
+    index('shipments_manifest_idx')
+      .on(t.manifestId)
+      .where(sql`${t.manifestId} is not null`),
   ],
 );
 
@@ -432,9 +434,13 @@ export const shipmentEvents = pgTable(
   },
   (t) => [
     index('shipment_events_shipment_idx').on(t.shipmentId, t.occurredAt),
-    uniqueIndex('shipment_events_partner_event_key').on(t.source, t.partnerEventId).where(sql`${t.partnerEventId} is not null`),
+    uniqueIndex('shipment_events_partner_event_key')
+      .on(t.source, t.partnerEventId)
+      .where(sql`${t.partnerEventId} is not null`),
     // The parcel-status export reads the depot's scans by time.
-    index('shipment_events_depot_idx').on(t.occurredAt).where(sql`${t.source} = 'depot'`),
+    index('shipment_events_depot_idx')
+      .on(t.occurredAt)
+      .where(sql`${t.source} = 'depot'`),
   ],
 );
 
@@ -523,6 +529,32 @@ export const pointDirectoryImports = pgTable(
     rejectedRows: jsonb('rejected_rows').$type<Array<{ row: number; field: string; message: string }>>().notNull().default([]),
   },
   (t) => [index('point_directory_imports_created_idx').on(t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * A partner's published pickup-point list that the server fetches on a schedule (issue 15): the
+ * https address, its format and how often. The job queue holds the schedule (one cron entry per
+ * partner, kept in step with this row); the row keeps the last run's outcome.
+ */
+export const pointDirectoryFeeds = pgTable(
+  'point_directory_feeds',
+  {
+    partnerId: integer('partner_id')
+      .primaryKey()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    format: text('format', { enum: ['csv', 'json'] }).notNull(),
+    everyHours: smallint('every_hours').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** "Fetch now" asked for and not yet run. */
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastImportId: uuid('last_import_id').references(() => pointDirectoryImports.id, { onDelete: 'set null' }),
+    /** Why the last run imported nothing: a message id and its values. */
+    lastError: jsonb('last_error').$type<{ message: string; values?: Record<string, string | number> }>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('point_directory_feeds_every_hours', sql`${t.everyHours} in (1, 2, 3, 4, 6, 8, 12, 24)`)],
 );
 
 /**

@@ -7,8 +7,9 @@ import { PgBoss, type ConstructorOptions } from 'pg-boss';
 export type JobQueueOptions = ConstructorOptions;
 
 export async function startJobQueue(options: JobQueueOptions, log: FastifyBaseLogger): Promise<PgBoss> {
-  // No cron schedules here: the scheduler's timers would only cost a little CPU.
-  const boss = new PgBoss({ ...options, schedule: false });
+  // The scheduler is on for partners' pickup-point lists (cron entries per partner): each
+  // instance's timer looks for due entries, pg-boss sends each due run once.
+  const boss = new PgBoss({ ...options, schedule: true });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   return boss;

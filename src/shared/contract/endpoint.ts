@@ -35,7 +35,7 @@ export interface EndpointDefinition {
   /** The JSON answer's schema, `file` for a download, `empty` for 204. */
   answer: Schema | 'file' | 'empty';
   /** Success status of a JSON answer (200 unless stated). */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** Takes an Idempotency-Key (create routes). */
   idempotent?: boolean;
 }

@@ -10,6 +10,7 @@ import {
   partnerServicesUpdateEndpoint,
 } from './admin-network.ts';
 import { pointDirectoryImportEndpoint, pointDirectoryImportsEndpoint } from './admin-pickup-points.ts';
+import { pointFeedDeleteEndpoint, pointFeedRunEndpoint, pointFeedsEndpoint, pointFeedUpdateEndpoint } from './admin-point-feeds.ts';
 import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint } from './admin-clients.ts';
 import {
   bankAccountDeleteEndpoint,
@@ -105,6 +106,10 @@ export const ENDPOINTS = {
   partnerKeyRevoke: partnerKeyRevokeEndpoint,
   pointDirectoryImport: pointDirectoryImportEndpoint,
   pointDirectoryImports: pointDirectoryImportsEndpoint,
+  pointFeeds: pointFeedsEndpoint,
+  pointFeedUpdate: pointFeedUpdateEndpoint,
+  pointFeedDelete: pointFeedDeleteEndpoint,
+  pointFeedRun: pointFeedRunEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

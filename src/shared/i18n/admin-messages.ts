@@ -74,5 +74,13 @@ export const adminMessages = {
   },
   directoryRowInvalid: /*i18n*/ { id: 'admin.directory.row_invalid', message: 'This value is missing or not valid' },
   directoryDuplicateId: /*i18n*/ { id: 'admin.directory.duplicate_id', message: 'This point id appears twice in the file' },
+  feedUrlInvalid: /*i18n*/ { id: 'admin.feed.url_invalid', message: 'Enter an https address (https://…) without a user name or password' },
+  feedIntervalInvalid: /*i18n*/ { id: 'admin.feed.interval_invalid', message: 'Choose how often the list is fetched' },
+  feedNotFound: /*i18n*/ { id: 'admin.feed.not_found', message: 'This partner has no list address.' },
+  feedDeleted: /*i18n*/ { id: 'admin.feed.deleted', message: 'The list address was removed; the points stay as they are.' },
+  feedUnreachable: /*i18n*/ { id: 'admin.feed.unreachable', message: "The partner's server could not be reached ({reason})." },
+  feedHttpError: /*i18n*/ { id: 'admin.feed.http_error', message: "The partner's server answered {status} instead of the list." },
+  feedPrivateHost: /*i18n*/ { id: 'admin.feed.private_host', message: 'The address leads into a private network; only public https servers are fetched.' },
+  feedTimeout: /*i18n*/ { id: 'admin.feed.timeout', message: "The partner's server did not send the list within {seconds} seconds." },
   secretReset: /*i18n*/ { id: 'admin.client.secret_reset', message: 'A new secret was generated.' },
 } as const satisfies Record<string, MessageDescriptor>;

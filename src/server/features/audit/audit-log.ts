@@ -28,7 +28,8 @@ export function changedFields(before: Fields, after: Fields): { before: Fields; 
 }
 
 export interface AuditRecord {
-  actor: Principal;
+  /** Null: the server itself (a scheduled job). */
+  actor: Principal | null;
   /** The company whose history shows the change (null: the carrier's network, e.g. partner priorities). */
   companyId: string | null;
   entity: 'company' | 'product' | 'bank_account' | 'pickup_address' | 'partner_assignment' | 'client' | 'partner';
@@ -40,7 +41,7 @@ export interface AuditRecord {
 
 export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
   await tx.insert(auditLog).values({
-    actorId: record.actor.clientId,
+    actorId: record.actor?.clientId ?? null,
     companyId: record.companyId,
     entity: record.entity,
     entityId: record.entityId,

@@ -96,15 +96,14 @@ export function checkRows(format: PointDirectoryFormat, columns: Partial<Record<
   return result;
 }
 
-/** Reads and checks the upload; refuses the whole file when it cannot be one of this partner's lists. */
-function readUpload(format: PointDirectoryFormat, body: PointDirectoryUpload, t: Translate): CheckedRows & { total: number } {
-  const bytes = Buffer.from(body.file, 'base64');
-  if (bytes.length > IMPORT_MAX_BYTES) throw badRequest(am.directoryTooLarge, t, 'file');
+/** Reads and checks a list; refuses the whole file when it cannot be one of this partner's lists. */
+function readList(format: PointDirectoryFormat, list: DirectoryList, t: Translate): CheckedRows & { total: number } {
+  if (list.bytes.length > IMPORT_MAX_BYTES) throw badRequest(am.directoryTooLarge, t, 'file');
   let file;
   try {
-    file = readDirectoryFile(body.format, bytes);
+    file = readDirectoryFile(list.format, list.bytes);
   } catch (error) {
-    if (error instanceof DirectoryFileError) throw badRequest(am.directoryUnreadable, t, 'file', { format: body.format.toUpperCase() });
+    if (error instanceof DirectoryFileError) throw badRequest(am.directoryUnreadable, t, 'file', { format: list.format.toUpperCase() });
     throw error;
   }
   const { columns, missing } = matchColumns(format, file.names);
@@ -204,14 +203,33 @@ async function applyDiff(tx: Db, format: PointDirectoryFormat, checked: CheckedR
   return { added, changed, deactivated, taken: taken.map((r) => r.id) };
 }
 
+/** A partner's list as it arrived: uploaded by an admin or fetched from the partner's feed. */
+export interface DirectoryList {
+  partnerId: number;
+  format: PointDirectoryUpload['format'];
+  filename: string;
+  bytes: Buffer;
+  /** The admin who uploaded it; null for the scheduled fetch. */
+  actor: Principal | null;
+}
+
 /** POST /api/v1/admin/pickup-points/import. */
 export async function importPointDirectory(db: Db, principal: Principal, body: PointDirectoryUpload, t: Translate): Promise<PointDirectoryImport> {
-  const [partner] = await db.select({ id: partners.id, name: partners.name }).from(partners).where(eq(partners.id, body.partner_id));
+  return importDirectoryList(db, { partnerId: body.partner_id, format: body.format, filename: body.filename, bytes: Buffer.from(body.file, 'base64'), actor: principal }, t);
+}
+
+/**
+ * Imports a partner's list: checks it against the partner's format, applies the diff and keeps
+ * the summary. Refusals of the whole list are ApiErrors (the route answers them, the feed job
+ * keeps them as the run's outcome).
+ */
+export async function importDirectoryList(db: Db, list: DirectoryList, t: Translate): Promise<PointDirectoryImport> {
+  const [partner] = await db.select({ id: partners.id, name: partners.name }).from(partners).where(eq(partners.id, list.partnerId));
   if (!partner) throw new ApiError(404, 'not_found', am.partnerNotFound);
   const format = pointDirectoryFormat(partner.id);
   if (!format) throw new ApiError(400, 'validation_failed', messages.invalidRequest, { fields: { partner_id: [am.partnerDoesNotServe] } });
 
-  const checked = readUpload(format, body, t);
+  const checked = readList(format, list, t);
 
   const saved = await db.transaction(async (tx) => {
     // One import of a partner at a time: the second compares with what the first wrote.
@@ -238,23 +256,23 @@ export async function importPointDirectory(db: Db, principal: Principal, body: P
     };
     const [row] = await tx
       .insert(pointDirectoryImports)
-      .values({ partnerId: partner.id, actorId: principal.clientId, filename: body.filename, ...summary, rejectedRows: errors.slice(0, REJECTED_ROWS_KEPT) })
+      .values({ partnerId: partner.id, actorId: list.actor?.clientId ?? null, filename: list.filename, ...summary, rejectedRows: errors.slice(0, REJECTED_ROWS_KEPT) })
       .returning();
     await recordAudit(tx, {
-      actor: principal,
+      actor: list.actor,
       companyId: null,
       entity: 'partner',
       entityId: String(partner.id),
       action: 'update',
-      after: { pointDirectoryImport: row!.id, filename: body.filename, ...summary },
+      after: { pointDirectoryImport: row!.id, filename: list.filename, ...summary },
     });
     return row!;
   });
-  const [actor] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, principal.clientId));
+  const [actor] = list.actor ? await db.select({ name: clients.name }).from(clients).where(eq(clients.id, list.actor.clientId)) : [];
   return toImport(saved, partner.name, actor?.name ?? null, t);
 }
 
-function toImport(row: typeof pointDirectoryImports.$inferSelect, partnerName: string, actor: string | null, t: Translate): PointDirectoryImport {
+export function toImport(row: typeof pointDirectoryImports.$inferSelect, partnerName: string, actor: string | null, t: Translate): PointDirectoryImport {
   return {
     id: row.id,
     partner_id: row.partnerId,
