@@ -112,13 +112,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
-  await app.register(oauthRoutes, {
-    db,
-    tokens,
-    refreshTokens: refreshTokenStore(db),
-    limiter: loginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
-  });
-  await app.register(profileRoutes, { db });
+  const refreshTokens = refreshTokenStore(db);
+  const limiter = loginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
+  await app.register(oauthRoutes, { db, tokens, refreshTokens, limiter });
+  await app.register(profileRoutes, { db, refreshTokens, limiter });
   await app.register(adminCompanyRoutes, { db });
   await app.register(adminPickupAddressRoutes, { db });
   await app.register(adminClientRoutes, { db, active });

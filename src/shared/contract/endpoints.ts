@@ -42,7 +42,7 @@ import { manifestDownloadEndpoint, manifestGenerateEndpoint, manifestListEndpoin
 import { parcelStatusExportEndpoint, parcelStatusUpdateEndpoint } from './parcel-status.ts';
 import { myPickupAddressesEndpoint } from './pickup-addresses.ts';
 import { pickupPointEndpoint, pickupPointSearchEndpoint } from './pickup-points.ts';
-import { profileEndpoint } from './profile.ts';
+import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint } from './profile.ts';
 import { wizardStoreEndpoint } from './shipments-wizard.ts';
 import { dimensionsEndpoint, shipmentBulkDeleteEndpoint, shipmentDeleteEndpoint, shipmentDetailEndpoint, shipmentListEndpoint, shipmentStoreEndpoint } from './shipments.ts';
 import { partnerEventsEndpoint, partnerListEndpoint, partnerUpdateEndpoint, publicTrackingEndpoint, trackEndpoint } from './tracking.ts';
@@ -52,6 +52,8 @@ export const ENDPOINTS = {
   revoke: revokeEndpoint,
   appConfig: appConfigEndpoint,
   profile: profileEndpoint,
+  profileUpdate: profileUpdateEndpoint,
+  changeSecret: changeSecretEndpoint,
   myPickupAddresses: myPickupAddressesEndpoint,
   shipmentStore: shipmentStoreEndpoint,
   wizardStore: wizardStoreEndpoint,

@@ -1,9 +1,10 @@
 // Looking a message up by its id, across every message file. Apart from messages.ts so that the
 // web app's first load, which needs messages.ts, does not carry the admin screens' messages.
+import { accountMessages } from './account-messages.ts';
 import { adminMessages } from './admin-messages.ts';
 import { messages, type MessageDescriptor } from './messages.ts';
 
-const BY_ID = new Map<string, MessageDescriptor>([...Object.values(messages), ...Object.values(adminMessages)].map((m) => [m.id, m]));
+const BY_ID = new Map<string, MessageDescriptor>([...Object.values(messages), ...Object.values(adminMessages), ...Object.values(accountMessages)].map((m) => [m.id, m]));
 
 /** The descriptor for a message id, if the id is one of ours (schema messages are ids). */
 export function findMessage(id: string): MessageDescriptor | undefined {

@@ -16,6 +16,14 @@ export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/oauth';
 const cookieOptions = (request: FastifyRequest) => ({ path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const;
 
+/** Hands the browser a refresh token (HttpOnly cookie, sent to /oauth only); never cached. */
+export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, refresh: { token: string; expiresAt: Date }): void {
+  reply
+    .setCookie(REFRESH_COOKIE, refresh.token, { ...cookieOptions(request), expires: refresh.expiresAt })
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache');
+}
+
 export interface OAuthDeps {
   db: Db;
   tokens: AccessTokens;
@@ -31,10 +39,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
 
   async function grant(request: FastifyRequest, reply: FastifyReply, client: ClientRow, refresh: { token: string; expiresAt: Date }) {
     const [{ token, expiresIn }, data] = await Promise.all([tokens.sign({ clientId: client.id, companyId: client.companyId, role: client.role }), clientInfo(db, client)]);
-    reply
-      .setCookie(REFRESH_COOKIE, refresh.token, { ...cookieOptions(request), expires: refresh.expiresAt })
-      .header('cache-control', 'no-store')
-      .header('pragma', 'no-cache');
+    setRefreshCookie(request, reply, refresh);
     const body: TokenResponse = { access_token: token, token_type: 'Bearer', expires_in: expiresIn, data };
     return body;
   }

@@ -40,7 +40,10 @@ export function refreshTokenStore(db: Db, now: () => Date = () => new Date()) {
         .where(and(eq(refreshTokens.tokenHash, hash(token)), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
         .returning();
       if (!used) {
-        const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash(token)));
+        const [row] = await db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hash(token)));
         if (!row) return { ok: false, reason: 'unknown' };
         if (row.revokedAt) return { ok: false, reason: 'revoked' };
         // A rotated token came back: someone holds a copy. End the whole session family.
@@ -59,9 +62,20 @@ export function refreshTokenStore(db: Db, now: () => Date = () => new Date()) {
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
     },
 
+    /** Ends every session of a client (its password changed): their refresh cookies fail at once. */
+    async revokeClient(clientId: string) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now() })
+        .where(and(eq(refreshTokens.clientId, clientId), isNull(refreshTokens.revokedAt)));
+    },
+
     /** Ends the session a token belongs to (logout). Unknown tokens are ignored. */
     async revoke(token: string) {
-      const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hash(token)));
+      const [row] = await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hash(token)));
       if (row) await this.revokeFamily(row.familyId);
     },
 

@@ -1,35 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { myPickupAddressesEndpoint } from '../../../shared/contract/pickup-addresses.ts';
-import { profileEndpoint } from '../../../shared/contract/profile.ts';
+import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint } from '../../../shared/contract/profile.ts';
+import { accountMessages as acm } from '../../../shared/i18n/account-messages.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { clients, companies } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
 import { route } from '../../http/route.ts';
+import type { LoginLimiter } from '../auth/login-limiter.ts';
+import { setRefreshCookie } from '../auth/oauth.routes.ts';
+import type { RefreshTokenStore } from '../auth/refresh-tokens.ts';
+import { changeSecret, clientLogin, readProfile, updateProfile } from './account.service.ts';
 import { listPickupAddresses } from './pickup-addresses.service.ts';
 
-export async function profileRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  route(app, profileEndpoint, async ({ principal }) => {
-    const { clientId } = principal;
-    const [row] = await db.select({ client: clients, company: companies }).from(clients).innerJoin(companies, eq(companies.id, clients.companyId)).where(eq(clients.id, clientId));
-    if (!row) throw new ApiError(404, 'not_found', messages.notFound);
-    const { client, company } = row;
-    return {
-      name: client.name,
-      email: client.email,
-      phone: client.phone,
-      company: {
-        name: company.name,
-        street: company.street,
-        city: company.city,
-        zip: company.zip,
-        country: company.country,
-        company_identification_number: company.companyIdentificationNumber,
-        tax_identification_number: company.taxIdentificationNumber,
-        vat_identification_number: company.vatIdentificationNumber ?? '',
-      },
-    };
+export interface ProfileDeps {
+  db: Db;
+  refreshTokens: RefreshTokenStore;
+  /** The sign-in limiter: guessing the current password here counts as failed sign-ins. */
+  limiter: LoginLimiter;
+}
+
+const tooManyAttempts = (seconds: number) => new ApiError(429, 'too_many_requests', messages.tooManyAttempts, { values: { seconds }, headers: { 'retry-after': String(seconds) } });
+
+export async function profileRoutes(app: FastifyInstance, { db, refreshTokens, limiter }: ProfileDeps) {
+  route(app, profileEndpoint, async ({ principal }) => readProfile(db, principal));
+  route(app, profileUpdateEndpoint, async ({ principal, body }) => updateProfile(db, principal, body));
+
+  // A new password ends every session of the client, this one included, and starts a new one
+  // for this browser: the answer sets its refresh cookie.
+  route(app, changeSecretEndpoint, async ({ principal, body, request, reply, t }) => {
+    const login = await clientLogin(db, principal);
+    const wait = await limiter.retryAfter(login, request.ip);
+    if (wait > 0) throw tooManyAttempts(wait);
+    if ((await changeSecret(db, principal, body)) === 'wrong') {
+      await limiter.fail(login, request.ip);
+      const after = await limiter.retryAfter(login, request.ip);
+      if (after > 0) throw tooManyAttempts(after);
+      throw new ApiError(400, 'validation_failed', messages.invalidRequest, { fields: { oldSecret: [acm.passwordWrong] } });
+    }
+    await limiter.succeed(login);
+    await refreshTokens.revokeClient(principal.clientId);
+    setRefreshCookie(request, reply, await refreshTokens.issue(principal.clientId));
+    request.log.info({ client: principal.clientId }, 'password changed');
+    return { message: t(acm.passwordChanged) };
   });
 
   // Any role: the addresses the caller ships from (the wizard's first step).

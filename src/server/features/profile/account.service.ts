@@ -1,0 +1,75 @@
+// The caller's own account: its profile (name, email, phone) and its password.
+import { eq } from 'drizzle-orm';
+import type { ChangeSecret, Profile, ProfileUpdate } from '../../../shared/contract/profile.ts';
+import { accountMessages as acm } from '../../../shared/i18n/account-messages.ts';
+import { messages, type MessageDescriptor } from '../../../shared/i18n/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { clients, companies } from '../../db/schema.ts';
+import { ApiError } from '../../http-errors.ts';
+import type { Principal } from '../auth/access-tokens.ts';
+import { isGuessable } from '../auth/password-strength.ts';
+import { hashSecret, verifySecret } from '../auth/passwords.ts';
+
+export async function readProfile(db: Db, principal: Principal): Promise<Profile> {
+  const [row] = await db
+    .select({ client: clients, company: companies })
+    .from(clients)
+    .innerJoin(companies, eq(companies.id, clients.companyId))
+    .where(eq(clients.id, principal.clientId));
+  if (!row) throw new ApiError(404, 'not_found', messages.notFound);
+  const { client, company } = row;
+  return {
+    name: client.name,
+    email: client.email,
+    phone: client.phone,
+    company: {
+      name: company.name,
+      street: company.street,
+      city: company.city,
+      zip: company.zip,
+      country: company.country,
+      company_identification_number: company.companyIdentificationNumber,
+      tax_identification_number: company.taxIdentificationNumber,
+      vat_identification_number: company.vatIdentificationNumber ?? '',
+    },
+  };
+}
+
+/** POST /api/v1/profile: only the caller's own fields; the company is the carrier's to change. */
+export async function updateProfile(db: Db, principal: Principal, body: ProfileUpdate): Promise<Profile> {
+  await db.update(clients).set({ name: body.name, email: body.email, phone: body.phone }).where(eq(clients.id, principal.clientId));
+  return readProfile(db, principal);
+}
+
+const fieldError = (field: keyof ChangeSecret, descriptor: MessageDescriptor) =>
+  new ApiError(400, 'validation_failed', messages.invalidRequest, { fields: { [field]: [descriptor] } });
+
+/** The client's login (its sign-in name): the key of the sign-in limiter. */
+export async function clientLogin(db: Db, principal: Principal): Promise<string> {
+  const [row] = await db.select({ login: clients.clientId }).from(clients).where(eq(clients.id, principal.clientId));
+  if (!row) throw new ApiError(404, 'not_found', messages.notFound);
+  return row.login;
+}
+
+/**
+ * Checks the current password and the new one, then stores the new one. A wrong current
+ * password answers 'wrong' (the route counts it as a failed sign-in); every other refusal is a
+ * field error.
+ */
+export async function changeSecret(db: Db, principal: Principal, body: ChangeSecret): Promise<'changed' | 'wrong'> {
+  const [row] = await db
+    .select({ client: clients, company: companies.name })
+    .from(clients)
+    .innerJoin(companies, eq(companies.id, clients.companyId))
+    .where(eq(clients.id, principal.clientId));
+  if (!row) throw new ApiError(404, 'not_found', messages.notFound);
+  const { client } = row;
+  if (!(await verifySecret(body.oldSecret, client.secretHash))) return 'wrong';
+  if (body.newSecret === body.oldSecret) throw fieldError('newSecret', acm.passwordUnchanged);
+  if (isGuessable(body.newSecret, [client.clientId, client.name, client.email, row.company])) throw fieldError('newSecret', acm.passwordWeak);
+  await db
+    .update(clients)
+    .set({ secretHash: await hashSecret(body.newSecret) })
+    .where(eq(clients.id, client.id));
+  return 'changed';
+}
