@@ -25,6 +25,7 @@ import { Route as AppShipmentScanRouteImport } from './routes/_app/shipment/scan
 import { Route as AppShipmentSendRouteImport } from './routes/_app/shipment/send'
 import { Route as AppShipmentTrackingRouteImport } from './routes/_app/shipment/tracking'
 import { Route as AppShipmentsIndexRouteImport } from './routes/_app/shipments/index'
+import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as ShipmentTrackTracking_numberRouteImport } from './routes/shipment/track/$tracking_number'
 import { Route as AppCompanyIdIndexRouteImport } from './routes/_app/company/$id/index'
 import { Route as AppCompanyIdPartnersRouteImport } from './routes/_app/company/$id/partners'
@@ -108,6 +109,11 @@ const AppShipmentsIndexRoute = AppShipmentsIndexRouteImport.update({
   path: '/shipments/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
+  id: '/user/settings',
+  path: '/user/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const ShipmentTrackTracking_numberRoute =
   ShipmentTrackTracking_numberRouteImport.update({
     id: '/shipment/track/$tracking_number',
@@ -139,6 +145,7 @@ export interface FileRoutesByFullPath {
   '/shipment/scan': typeof AppShipmentScanRoute
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/user/settings': typeof AppUserSettingsRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
   '/company/': typeof AppCompanyIndexRoute
   '/shipments/': typeof AppShipmentsIndexRoute
@@ -159,6 +166,7 @@ export interface FileRoutesByTo {
   '/shipment/scan': typeof AppShipmentScanRoute
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/user/settings': typeof AppUserSettingsRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
   '/company': typeof AppCompanyIndexRoute
   '/shipments': typeof AppShipmentsIndexRoute
@@ -181,6 +189,7 @@ export interface FileRoutesById {
   '/_app/shipment/scan': typeof AppShipmentScanRoute
   '/_app/shipment/send': typeof AppShipmentSendRoute
   '/_app/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/_app/user/settings': typeof AppUserSettingsRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
   '/_app/company/': typeof AppCompanyIndexRoute
   '/_app/shipments/': typeof AppShipmentsIndexRoute
@@ -203,6 +212,7 @@ export interface FileRouteTypes {
     | '/shipment/scan'
     | '/shipment/send'
     | '/shipment/tracking'
+    | '/user/settings'
     | '/shipment/track/$tracking_number'
     | '/company/'
     | '/shipments/'
@@ -223,6 +233,7 @@ export interface FileRouteTypes {
     | '/shipment/scan'
     | '/shipment/send'
     | '/shipment/tracking'
+    | '/user/settings'
     | '/shipment/track/$tracking_number'
     | '/company'
     | '/shipments'
@@ -244,6 +255,7 @@ export interface FileRouteTypes {
     | '/_app/shipment/scan'
     | '/_app/shipment/send'
     | '/_app/shipment/tracking'
+    | '/_app/user/settings'
     | '/shipment/track/$tracking_number'
     | '/_app/company/'
     | '/_app/shipments/'
@@ -372,6 +384,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShipmentsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/user/settings': {
+      id: '/_app/user/settings'
+      path: '/user/settings'
+      fullPath: '/user/settings'
+      preLoaderRoute: typeof AppUserSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/shipment/track/$tracking_number': {
       id: '/shipment/track/$tracking_number'
       path: '/shipment/track/$tracking_number'
@@ -408,6 +427,7 @@ interface AppRouteChildren {
   AppShipmentScanRoute: typeof AppShipmentScanRoute
   AppShipmentSendRoute: typeof AppShipmentSendRoute
   AppShipmentTrackingRoute: typeof AppShipmentTrackingRoute
+  AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppCompanyIndexRoute: typeof AppCompanyIndexRoute
   AppShipmentsIndexRoute: typeof AppShipmentsIndexRoute
   AppCompanyIdPartnersRoute: typeof AppCompanyIdPartnersRoute
@@ -426,6 +446,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppShipmentScanRoute: AppShipmentScanRoute,
   AppShipmentSendRoute: AppShipmentSendRoute,
   AppShipmentTrackingRoute: AppShipmentTrackingRoute,
+  AppUserSettingsRoute: AppUserSettingsRoute,
   AppCompanyIndexRoute: AppCompanyIndexRoute,
   AppShipmentsIndexRoute: AppShipmentsIndexRoute,
   AppCompanyIdPartnersRoute: AppCompanyIdPartnersRoute,

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { ClientInfo } from '../../../shared/contract/auth.ts';
+import { Avatar } from '../../features/account/components/avatar.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { OutboxIndicator } from './outbox-indicator.tsx';
@@ -62,11 +63,7 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
           <LanguageSwitcher className="hidden sm:flex" />
           <div className="dropdown dropdown-end">
             <div tabIndex={0} role="button" className="btn btn-ghost gap-2" aria-label={t`Profile menu`}>
-              <div className="avatar avatar-placeholder">
-                <div className="w-8 rounded-full bg-primary text-primary-content">
-                  <span className="text-sm">{initials(client.name)}</span>
-                </div>
-              </div>
+              <Avatar name={client.name} />
               <span className="hidden max-w-40 truncate md:inline">{client.name}</span>
             </div>
             <ul tabIndex={0} className="menu dropdown-content z-50 mt-3 w-56 rounded-box bg-base-100 p-2 shadow">
@@ -101,7 +98,3 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
   );
 }
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}

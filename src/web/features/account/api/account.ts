@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint, type ChangeSecret, type ProfileUpdate } from '../../../../shared/contract/profile.ts';
+import { api } from '../../../lib/api.ts';
+
+export const accountKeys = {
+  profile: () => ['account', 'profile'] as const,
+};
+
+export function profileQueryOptions() {
+  return queryOptions({ queryKey: accountKeys.profile(), queryFn: ({ signal }) => api.call(profileEndpoint, { signal }) });
+}
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}
+
+/** Saves name, email and phone; then renews the session so the header shows the new name. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: ProfileUpdate) => api.call(profileUpdateEndpoint, { body: update }),
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(accountKeys.profile(), profile);
+      await api.refreshSession();
+    },
+  });
+}
+
+/** The answer sets this browser's new refresh cookie; every other session of the client ends. */
+export function useChangeSecret() {
+  return useMutation({ mutationFn: (change: ChangeSecret) => api.call(changeSecretEndpoint, { body: change }) });
+}

@@ -1,0 +1,38 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ListError } from '../../../components/ui/list-states.tsx';
+import { useErrorText } from '../../../lib/use-error-text.ts';
+import { useProfile } from '../api/account.ts';
+import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { ProfileForm } from './profile-form.tsx';
+
+/** /user/settings (spec section 2): the profile form with the company read-only, and the change-password dialog. */
+export function SettingsPage() {
+  const { t } = useLingui();
+  const profile = useProfile();
+  const errorText = useErrorText(t`You are offline. Your profile loads when the connection is back.`);
+  const [changing, setChanging] = useState(false);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <Link to="/shipments" className="link link-hover text-sm">
+          ← <Trans>Back to shipments</Trans>
+        </Link>
+        <h1 className="mt-1 text-2xl font-semibold">
+          <Trans>Settings</Trans>
+        </h1>
+      </div>
+      {profile.isPending && (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-busy="true" aria-label={t`Loading your profile`}>
+          <div className="skeleton h-80 w-full" />
+          <div className="skeleton h-80 w-full" />
+        </div>
+      )}
+      {profile.isError && <ListError text={errorText(profile.error)} onRetry={() => void profile.refetch()} />}
+      {profile.data && <ProfileForm profile={profile.data} onChangePassword={() => setChanging(true)} />}
+      <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+    </div>
+  );
+}
