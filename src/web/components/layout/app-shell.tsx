@@ -97,4 +97,3 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
     </div>
   );
 }
-
