@@ -142,8 +142,9 @@ export default defineConfig({
         // the next visit offline showed bare message ids. `?v=` is ignored when matching them.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'locales/*.json'],
         ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^v$/],
-        // Manuals are cached as they are read, not all up front.
-        globIgnores: ['user-manual-*.md'],
+        // Manuals and their screenshots are cached as they are read, not all up front (four
+        // languages of screenshots would be megabytes on every install).
+        globIgnores: ['user-manual-*.md', 'manual/**'],
         // Background Sync wakes the pages' outbox engine when the connection is back.
         importScripts: ['/sw-outbox-sync.js'],
         navigateFallback: '/index.html',
@@ -159,6 +160,12 @@ export default defineConfig({
             urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/user-manual-[a-z]{2}\.md$/.test(url.pathname),
             handler: 'StaleWhileRevalidate',
             options: { cacheName: 'user-manual', expiration: { maxEntries: 8 } },
+          },
+          {
+            // A manual's screenshots: kept once seen, so the manual read once reads offline too.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/manual/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'user-manual-images', expiration: { maxEntries: 120 } },
           },
           // API responses carry client data: never cached by the service worker.
         ],

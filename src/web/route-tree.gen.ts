@@ -25,6 +25,7 @@ import { Route as AppShipmentScanRouteImport } from './routes/_app/shipment/scan
 import { Route as AppShipmentSendRouteImport } from './routes/_app/shipment/send'
 import { Route as AppShipmentTrackingRouteImport } from './routes/_app/shipment/tracking'
 import { Route as AppShipmentsIndexRouteImport } from './routes/_app/shipments/index'
+import { Route as AppUserManualRouteImport } from './routes/_app/user/manual'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as ShipmentTrackTracking_numberRouteImport } from './routes/shipment/track/$tracking_number'
 import { Route as AppCompanyIdIndexRouteImport } from './routes/_app/company/$id/index'
@@ -109,6 +110,11 @@ const AppShipmentsIndexRoute = AppShipmentsIndexRouteImport.update({
   path: '/shipments/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppUserManualRoute = AppUserManualRouteImport.update({
+  id: '/user/manual',
+  path: '/user/manual',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
   id: '/user/settings',
   path: '/user/settings',
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/shipment/scan': typeof AppShipmentScanRoute
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/user/manual': typeof AppUserManualRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
   '/company/': typeof AppCompanyIndexRoute
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/shipment/scan': typeof AppShipmentScanRoute
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/user/manual': typeof AppUserManualRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
   '/company': typeof AppCompanyIndexRoute
@@ -189,6 +197,7 @@ export interface FileRoutesById {
   '/_app/shipment/scan': typeof AppShipmentScanRoute
   '/_app/shipment/send': typeof AppShipmentSendRoute
   '/_app/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/_app/user/manual': typeof AppUserManualRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
   '/_app/company/': typeof AppCompanyIndexRoute
@@ -212,6 +221,7 @@ export interface FileRouteTypes {
     | '/shipment/scan'
     | '/shipment/send'
     | '/shipment/tracking'
+    | '/user/manual'
     | '/user/settings'
     | '/shipment/track/$tracking_number'
     | '/company/'
@@ -233,6 +243,7 @@ export interface FileRouteTypes {
     | '/shipment/scan'
     | '/shipment/send'
     | '/shipment/tracking'
+    | '/user/manual'
     | '/user/settings'
     | '/shipment/track/$tracking_number'
     | '/company'
@@ -255,6 +266,7 @@ export interface FileRouteTypes {
     | '/_app/shipment/scan'
     | '/_app/shipment/send'
     | '/_app/shipment/tracking'
+    | '/_app/user/manual'
     | '/_app/user/settings'
     | '/shipment/track/$tracking_number'
     | '/_app/company/'
@@ -384,6 +396,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShipmentsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/user/manual': {
+      id: '/_app/user/manual'
+      path: '/user/manual'
+      fullPath: '/user/manual'
+      preLoaderRoute: typeof AppUserManualRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user/settings': {
       id: '/_app/user/settings'
       path: '/user/settings'
@@ -427,6 +446,7 @@ interface AppRouteChildren {
   AppShipmentScanRoute: typeof AppShipmentScanRoute
   AppShipmentSendRoute: typeof AppShipmentSendRoute
   AppShipmentTrackingRoute: typeof AppShipmentTrackingRoute
+  AppUserManualRoute: typeof AppUserManualRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppCompanyIndexRoute: typeof AppCompanyIndexRoute
   AppShipmentsIndexRoute: typeof AppShipmentsIndexRoute
@@ -446,6 +466,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppShipmentScanRoute: AppShipmentScanRoute,
   AppShipmentSendRoute: AppShipmentSendRoute,
   AppShipmentTrackingRoute: AppShipmentTrackingRoute,
+  AppUserManualRoute: AppUserManualRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppCompanyIndexRoute: AppCompanyIndexRoute,
   AppShipmentsIndexRoute: AppShipmentsIndexRoute,

@@ -1,0 +1,38 @@
+import type { Root } from 'hast';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import { useMemo, type ComponentProps } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { isSafeUrl } from '../render-manual.ts';
+
+// The manual's elements in the portal's look (no typography plugin: a few rules are enough).
+const components: Partial<Components> = {
+  h1: (props) => <h1 className="mb-4 text-3xl font-semibold" {...props} />,
+  h2: (props) => <h2 className="mt-10 mb-3 scroll-mt-24 border-b border-base-300 pb-1 text-2xl font-semibold" {...props} />,
+  h3: (props) => <h3 className="mt-6 mb-2 scroll-mt-24 text-lg font-semibold" {...props} />,
+  p: (props) => <p className="my-3 leading-relaxed" {...props} />,
+  ul: (props) => <ul className="my-3 list-disc space-y-1 ps-6" {...props} />,
+  ol: (props) => <ol className="my-3 list-decimal space-y-1 ps-6" {...props} />,
+  blockquote: (props) => <blockquote className="my-3 border-s-4 border-primary/40 bg-base-200 px-4 py-2" {...props} />,
+  code: (props) => <code className="rounded bg-base-200 px-1 font-mono text-sm" {...props} />,
+  table: (props) => (
+    <div className="my-4 overflow-x-auto">
+      <table className="table table-sm" {...props} />
+    </div>
+  ),
+  a: ({ href, ...props }: ComponentProps<'a'>) =>
+    isSafeUrl(href) ? (
+      <a className="link link-primary" href={href} {...(/^https?:/i.test(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...props} />
+    ) : (
+      <span {...props} />
+    ),
+  img: ({ src, alt, ...props }: ComponentProps<'img'>) =>
+    typeof src === 'string' && isSafeUrl(src) ? (
+      <img className="my-4 h-auto max-w-full rounded-box border border-base-300 shadow-sm" src={src} alt={alt ?? ''} loading="lazy" decoding="async" {...props} />
+    ) : null,
+};
+
+/** The rendered manual (a hast tree from renderManual): the tree is ours, every URL in it checked. */
+export function ManualArticle({ tree }: { tree: Root }) {
+  const content = useMemo(() => toJsxRuntime(tree, { Fragment, jsx, jsxs, components }), [tree]);
+  return <article className="min-w-0 max-w-3xl">{content}</article>;
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ManualPage } from '../../../features/manual/components/manual-page.tsx';
+
+/** /user/manual: the user manual (every role). */
+export const Route = createFileRoute('/_app/user/manual')({
+  component: ManualPage,
+});
