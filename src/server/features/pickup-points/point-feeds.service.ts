@@ -158,9 +158,10 @@ export async function runFeed(db: Db, partnerId: number, policy: FeedFetchPolicy
         : error instanceof ApiError
           ? { message: error.descriptor.id, ...(error.options.values ? { values: error.options.values as Record<string, string | number> } : {}) }
           : null;
-    if (!refused) throw error;
-    outcome = { lastError: refused, lastImportId: null };
-    log.warn({ partnerId, reason: refused.message }, 'pickup-point list not imported');
+    // Anything else (a bug, the database gone) still ends the run: the page must not wait for it forever.
+    outcome = { lastError: refused ?? { message: messages.internal.id }, lastImportId: null };
+    if (refused) log.warn({ partnerId, reason: refused.message }, 'pickup-point list not imported');
+    else log.error({ err: error, partnerId }, 'pickup-point list fetch failed');
   }
   await db
     .update(pointDirectoryFeeds)

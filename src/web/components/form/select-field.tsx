@@ -5,7 +5,13 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'aria-invalid' | 'aria-describedby'>;
 
 /** A labelled select bound to react-hook-form, with its translated error tied by aria-describedby. */
-export function SelectField({ label, registration, error, children, ...select }: SelectProps & { label: string; registration: UseFormRegisterReturn; error?: FieldError | undefined; children: ReactNode }) {
+export function SelectField({
+  label,
+  registration,
+  error,
+  children,
+  ...select
+}: SelectProps & { label: string; registration: UseFormRegisterReturn; error?: FieldError | undefined; children: ReactNode }) {
   const { i18n } = useLingui();
   const id = useId();
   const errorId = `${id}-error`;
@@ -14,11 +20,18 @@ export function SelectField({ label, registration, error, children, ...select }:
       <label className="fieldset-legend" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className={`select w-full ${error ? 'select-error' : ''}`} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...select} {...registration}>
+      <select
+        id={id}
+        className={`select w-full ${error ? 'select-error' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...select}
+        {...registration}
+      >
         {children}
       </select>
       {error?.message && (
-        <p id={errorId} className="label text-error" role="alert">
+        <p id={errorId} className="label whitespace-normal text-error" role="alert">
           {i18n._(error.message)}
         </p>
       )}

@@ -8,7 +8,13 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'a
  * A labelled input bound to react-hook-form. The error (a message id from the shared schemas or
  * a server message) is translated, tied to the input by aria-describedby and marked invalid.
  */
-export function TextField({ label, registration, error, hint, ...input }: InputProps & { label: string; registration: UseFormRegisterReturn; error?: FieldError | undefined; hint?: string }) {
+export function TextField({
+  label,
+  registration,
+  error,
+  hint,
+  ...input
+}: InputProps & { label: string; registration: UseFormRegisterReturn; error?: FieldError | undefined; hint?: string }) {
   const { i18n } = useLingui();
   const id = useId();
   const errorId = `${id}-error`;
@@ -20,21 +26,14 @@ export function TextField({ label, registration, error, hint, ...input }: InputP
       <label className="fieldset-legend" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        className={`input w-full ${error ? 'input-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-        {...registration}
-      />
+      <input id={id} className={`input w-full ${error ? 'input-error' : ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} {...registration} />
       {hint && !error && (
-        <p id={hintId} className="label">
+        <p id={hintId} className="label whitespace-normal">
           {hint}
         </p>
       )}
       {error?.message && (
-        <p id={errorId} className="label text-error" role="alert">
+        <p id={errorId} className="label whitespace-normal text-error" role="alert">
           {i18n._(error.message)}
         </p>
       )}

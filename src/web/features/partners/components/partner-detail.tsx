@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import type { NetworkPartner } from '../../../../shared/contract/admin-network.ts';
 import { PartnerKeys } from './partner-keys.tsx';
 import { PartnerTemplateForm } from './partner-template-form.tsx';
+import { PointFeed } from './point-feed.tsx';
 import { PriorityForm } from './priority-form.tsx';
 import { ServicesGrid } from './services-grid.tsx';
 
-/** One partner of the network: priority, tracking page, feed keys and the services grid. */
+/** One partner of the network: priority, tracking page, feed keys, pickup-point list address and the services grid. */
 export function PartnerDetail({ partner }: { partner: NetworkPartner }) {
   const { t } = useLingui();
   return (
@@ -22,6 +23,7 @@ export function PartnerDetail({ partner }: { partner: NetworkPartner }) {
         </div>
         <PartnerKeys partnerId={partner.id} partnerName={partner.name} />
       </div>
+      <PointFeed partnerId={partner.id} partnerName={partner.name} />
       <ServicesGrid partnerId={partner.id} />
     </div>
   );
