@@ -59,7 +59,7 @@ export function ProfileForm({ profile, onChangePassword }: { profile: Profile; o
   ];
 
   return (
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
       <form onSubmit={onSubmit} noValidate className="card bg-base-100 shadow-sm" aria-labelledby="profile-title">
         <div className="card-body gap-2 p-4 sm:p-6">
           <div className="flex items-center gap-4">
@@ -95,7 +95,7 @@ export function ProfileForm({ profile, onChangePassword }: { profile: Profile; o
           <p className="text-sm text-base-content/70">
             <Trans>The carrier keeps your company's details. Ask your contact at the carrier to change them.</Trans>
           </p>
-          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+          <dl className="grid grid-cols-1 content-start gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
             {companyRows.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-sm text-base-content/70">{label}</dt>
