@@ -33,6 +33,7 @@ import { stopImportReader } from './features/imports/import-reader.ts';
 import { importRoutes } from './features/imports/imports.routes.ts';
 import { documentRoutes } from './features/documents/documents.routes.ts';
 import { parcelStatusRoutes } from './features/parcel-status/parcel-status.routes.ts';
+import { reportRoutes } from './features/reports/reports.routes.ts';
 import { trackingFeature } from './features/tracking/tracking.plugin.ts';
 import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
 import { ApiError } from './http-errors.ts';
@@ -126,6 +127,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pickupPointRoutes, { db });
   await app.register(trackingFeature, { db, publicUrl: options.publicUrl });
   await app.register(parcelStatusRoutes, { db });
+  await app.register(reportRoutes, { db });
   const queue = options.jobQueue ? await startJobQueue(options.jobQueue, app.log) : null;
   const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;
   if (queue) await registerFeedJobs(queue, db, app.log, options.pointFeedPolicy);

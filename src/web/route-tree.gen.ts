@@ -25,6 +25,7 @@ import { Route as AppShipmentScanRouteImport } from './routes/_app/shipment/scan
 import { Route as AppShipmentSendRouteImport } from './routes/_app/shipment/send'
 import { Route as AppShipmentTrackingRouteImport } from './routes/_app/shipment/tracking'
 import { Route as AppShipmentsIndexRouteImport } from './routes/_app/shipments/index'
+import { Route as AppShipmentsReportRouteImport } from './routes/_app/shipments/report'
 import { Route as AppUserManualRouteImport } from './routes/_app/user/manual'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as ShipmentTrackTracking_numberRouteImport } from './routes/shipment/track/$tracking_number'
@@ -110,6 +111,11 @@ const AppShipmentsIndexRoute = AppShipmentsIndexRouteImport.update({
   path: '/shipments/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppShipmentsReportRoute = AppShipmentsReportRouteImport.update({
+  id: '/shipments/report',
+  path: '/shipments/report',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserManualRoute = AppUserManualRouteImport.update({
   id: '/user/manual',
   path: '/user/manual',
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/shipment/scan': typeof AppShipmentScanRoute
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/shipments/report': typeof AppShipmentsReportRoute
   '/user/manual': typeof AppUserManualRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/shipment/scan': typeof AppShipmentScanRoute
   '/shipment/send': typeof AppShipmentSendRoute
   '/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/shipments/report': typeof AppShipmentsReportRoute
   '/user/manual': typeof AppUserManualRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/_app/shipment/scan': typeof AppShipmentScanRoute
   '/_app/shipment/send': typeof AppShipmentSendRoute
   '/_app/shipment/tracking': typeof AppShipmentTrackingRoute
+  '/_app/shipments/report': typeof AppShipmentsReportRoute
   '/_app/user/manual': typeof AppUserManualRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
   '/shipment/track/$tracking_number': typeof ShipmentTrackTracking_numberRoute
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
     | '/shipment/scan'
     | '/shipment/send'
     | '/shipment/tracking'
+    | '/shipments/report'
     | '/user/manual'
     | '/user/settings'
     | '/shipment/track/$tracking_number'
@@ -243,6 +253,7 @@ export interface FileRouteTypes {
     | '/shipment/scan'
     | '/shipment/send'
     | '/shipment/tracking'
+    | '/shipments/report'
     | '/user/manual'
     | '/user/settings'
     | '/shipment/track/$tracking_number'
@@ -266,6 +277,7 @@ export interface FileRouteTypes {
     | '/_app/shipment/scan'
     | '/_app/shipment/send'
     | '/_app/shipment/tracking'
+    | '/_app/shipments/report'
     | '/_app/user/manual'
     | '/_app/user/settings'
     | '/shipment/track/$tracking_number'
@@ -396,6 +408,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShipmentsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/shipments/report': {
+      id: '/_app/shipments/report'
+      path: '/shipments/report'
+      fullPath: '/shipments/report'
+      preLoaderRoute: typeof AppShipmentsReportRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user/manual': {
       id: '/_app/user/manual'
       path: '/user/manual'
@@ -446,6 +465,7 @@ interface AppRouteChildren {
   AppShipmentScanRoute: typeof AppShipmentScanRoute
   AppShipmentSendRoute: typeof AppShipmentSendRoute
   AppShipmentTrackingRoute: typeof AppShipmentTrackingRoute
+  AppShipmentsReportRoute: typeof AppShipmentsReportRoute
   AppUserManualRoute: typeof AppUserManualRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppCompanyIndexRoute: typeof AppCompanyIndexRoute
@@ -466,6 +486,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppShipmentScanRoute: AppShipmentScanRoute,
   AppShipmentSendRoute: AppShipmentSendRoute,
   AppShipmentTrackingRoute: AppShipmentTrackingRoute,
+  AppShipmentsReportRoute: AppShipmentsReportRoute,
   AppUserManualRoute: AppUserManualRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppCompanyIndexRoute: AppCompanyIndexRoute,

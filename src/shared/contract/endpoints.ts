@@ -43,6 +43,7 @@ import { parcelStatusExportEndpoint, parcelStatusUpdateEndpoint } from './parcel
 import { myPickupAddressesEndpoint } from './pickup-addresses.ts';
 import { pickupPointEndpoint, pickupPointSearchEndpoint } from './pickup-points.ts';
 import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint } from './profile.ts';
+import { reportEndpoint } from './reports.ts';
 import { wizardStoreEndpoint } from './shipments-wizard.ts';
 import { dimensionsEndpoint, shipmentBulkDeleteEndpoint, shipmentDeleteEndpoint, shipmentDetailEndpoint, shipmentListEndpoint, shipmentStoreEndpoint } from './shipments.ts';
 import { partnerEventsEndpoint, partnerListEndpoint, partnerUpdateEndpoint, publicTrackingEndpoint, trackEndpoint } from './tracking.ts';
@@ -80,6 +81,7 @@ export const ENDPOINTS = {
   partnerUpdate: partnerUpdateEndpoint,
   parcelStatusUpdate: parcelStatusUpdateEndpoint,
   parcelStatusExport: parcelStatusExportEndpoint,
+  shipmentReport: reportEndpoint,
   companyList: companyListEndpoint,
   companyCreate: companyCreateEndpoint,
   companyDetail: companyDetailEndpoint,

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { ClientInfo } from '../../../shared/contract/auth.ts';
 import { Avatar } from '../../features/account/components/avatar.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { OutboxIndicator } from './outbox-indicator.tsx';
-import { ShellLink } from './shell-link.tsx';
+import { isUnder, ShellLink } from './shell-link.tsx';
 
 interface NavItem {
   href: string;
@@ -29,10 +29,13 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
     ...(isAdmin ? [{ href: '/shipment/scan', label: t`Scan` }] : []),
   ];
 
+  // The deepest item that holds the current page is the current one (/shipments/report is Reports, not Shipments).
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const current = items.filter((item) => isUnder(pathname, item.href)).sort((a, b) => b.href.length - a.href.length)[0]?.href;
   const links = (onNavigate?: () => void) =>
     items.map((item) => (
       <li key={item.href}>
-        <ShellLink href={item.href} onNavigate={onNavigate}>
+        <ShellLink href={item.href} onNavigate={onNavigate} active={item.href === current}>
           {item.label}
         </ShellLink>
       </li>

@@ -19,13 +19,7 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
   return (
     <label className={`flex items-center gap-2 ${className}`}>
       <span className="sr-only">{t`Language`}</span>
-      <select
-        className="select select-sm w-auto"
-        aria-label={t`Language`}
-        value={active}
-        disabled={busy}
-        onChange={(e) => void change(e.target.value as LanguageCode)}
-      >
+      <select className="select select-sm w-auto" aria-label={t`Language`} value={active} disabled={busy} onChange={(e) => void change(e.target.value as LanguageCode)}>
         {LANGUAGES.map((l) => (
           <option key={l.code} value={l.code} lang={l.intl}>
             {l.name}

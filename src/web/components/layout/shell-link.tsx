@@ -6,10 +6,23 @@ import type { MouseEvent, ReactNode } from 'react';
  * until a screen exists its path shows the error page, so these links cannot be type-checked
  * against the route tree the way <Link> is.
  */
-export function ShellLink({ href, children, className = '', onNavigate }: { href: string; children: ReactNode; className?: string; onNavigate?: () => void }) {
+export function ShellLink({
+  href,
+  children,
+  className = '',
+  onNavigate,
+  active: activeOverride,
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+  onNavigate?: () => void;
+  /** Set by a menu whose items nest (/shipments and /shipments/report): only the closest one is current. */
+  active?: boolean;
+}) {
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const active = pathname === href || pathname.startsWith(`${href}/`);
+  const active = activeOverride ?? isUnder(pathname, href);
 
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -23,4 +36,8 @@ export function ShellLink({ href, children, className = '', onNavigate }: { href
       {children}
     </a>
   );
+}
+
+export function isUnder(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
 }

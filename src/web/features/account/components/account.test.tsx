@@ -3,7 +3,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../shared/contract/profile.ts';
 import { dismissToast, useToast } from '../../../components/ui/toast-store.ts';
-import { byLabel, buttonNamed, click, type } from '../../../lib/dom-test-helpers.ts';
+import { byLabel, buttonNamed, type } from '../../../lib/dom-test-helpers.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render, renderInRouter } from '../../../lib/test-render.tsx';
 import { Avatar, initials } from './avatar.tsx';

@@ -1,0 +1,109 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDays, bratislavaDay } from '../../../../shared/contract/reports.ts';
+import { dismissToast } from '../../../components/ui/toast-store.ts';
+import { Toaster } from '../../../components/ui/toaster.tsx';
+import { byLabel, buttonNamed, click, type } from '../../../lib/dom-test-helpers.ts';
+import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
+import { renderInRouter } from '../../../lib/test-render.tsx';
+import { SESSION_CLIENT_KEY } from '../../../lib/token-store.ts';
+import { ReportForm } from './report-form.tsx';
+
+const fetchMock = stubFetchPerTest();
+let cleanup: (() => void) | undefined;
+
+beforeEach(() => {
+  // Downloads go through an object URL and a temporary link.
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+});
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+  localStorage.clear();
+  act(() => dismissToast());
+});
+
+function signedInAs(role: 'USER' | 'ADMIN') {
+  localStorage.setItem(SESSION_CLIENT_KEY, JSON.stringify({ id: 'c1', name: 'Peter Horváth', role, products: {} }));
+}
+
+async function setup() {
+  const view = renderInRouter(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ReportForm />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  cleanup = view.unmount;
+  await vi.waitFor(() => expect(view.container.querySelector('form')).not.toBeNull());
+  return view.container;
+}
+
+/** A country's checkbox in the picker (its label also shows the code). */
+function countryBox(root: ParentNode, name: string): HTMLInputElement {
+  const label = [...root.querySelectorAll('label')].find((l) => l.querySelector('span')?.textContent === name);
+  return label!.querySelector('input')!;
+}
+
+const reportCalls = () => fetchMock().mock.calls.filter(([url]) => String(url).includes('/api/v1/admin/shipments/report'));
+const xlsx = () => new Response(new Blob(['PK']), { status: 200, headers: { 'content-disposition': 'attachment; filename="packages.xlsx"' } });
+
+describe('the report form', () => {
+  it('offers a client DAILY only, from today to tomorrow, and exports its choice', async () => {
+    signedInAs('USER');
+    const container = await setup();
+    const today = bratislavaDay(new Date());
+    expect(container.querySelector('input[type="radio"]')).toBeNull();
+    expect(byLabel(container, 'From').value).toBe(today);
+    expect(byLabel(container, 'To').value).toBe(addDays(today, 1));
+    expect(byLabel(container, 'To').max).toBe(addDays(today, 1));
+
+    click(countryBox(container, 'Slovakia'));
+    click(countryBox(container, 'Czechia'));
+    fetchMock().mockResolvedValueOnce(xlsx());
+    click(buttonNamed(container, 'Export'));
+    await vi.waitFor(() => expect(reportCalls()).toHaveLength(1));
+    const [, init] = reportCalls()[0]!;
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ type: 'DAILY', from_date: today, to_date: addDays(today, 1), countries: ['SK', 'CZ'] });
+    await vi.waitFor(() => expect(document.body.textContent).toContain('The report was downloaded.'));
+  });
+
+  it("refuses an end before the start on the field, and shows the server's empty-period message at the top", async () => {
+    signedInAs('USER');
+    const container = await setup();
+    const today = bratislavaDay(new Date());
+    type(byLabel(container, 'To'), addDays(today, -3));
+    click(buttonNamed(container, 'Export'));
+    await vi.waitFor(() => expect(byLabel(container, 'To').getAttribute('aria-invalid')).toBe('true'));
+    expect(reportCalls()).toHaveLength(0);
+
+    type(byLabel(container, 'To'), today);
+    fetchMock().mockResolvedValueOnce(json({ error: 'not_found', message: 'No shipments in this period.' }, 404));
+    click(buttonNamed(container, 'Export'));
+    await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('No shipments in this period.'));
+  });
+
+  it('lets an admin choose MONTHLY, a month and a company', async () => {
+    signedInAs('ADMIN');
+    fetchMock().mockImplementation(async (input) =>
+      String(input).includes('/company/list')
+        ? json([{ id: '5b7a1f0e-4e0c-4c1c-9a53-2b8f2d1c0a11', name: 'Zelená Záhrada s.r.o.', city: 'Žilina', country: 'SK', companyIdentificationNumber: '1', clientCount: 1 }])
+        : xlsx(),
+    );
+    const container = await setup();
+    click(byLabel(container, 'Monthly (a whole month)'));
+    await vi.waitFor(() => expect(byLabel(container, 'Month')).toBeDefined());
+    type(byLabel(container, 'Month'), '2026-10');
+    await vi.waitFor(() => expect(container.querySelectorAll('option')).toHaveLength(2));
+    const select = container.querySelector('select')!;
+    act(() => {
+      select.value = '5b7a1f0e-4e0c-4c1c-9a53-2b8f2d1c0a11';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    click(buttonNamed(container, 'Export'));
+    await vi.waitFor(() => expect(reportCalls()).toHaveLength(1));
+    expect(JSON.parse(String(reportCalls()[0]![1]?.body))).toEqual({ type: 'MONTHLY', from_date: '2026-10-01', company_id: '5b7a1f0e-4e0c-4c1c-9a53-2b8f2d1c0a11', countries: [] });
+  });
+});
