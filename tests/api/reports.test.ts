@@ -10,7 +10,7 @@ import { messages } from '../../src/shared/i18n/messages.ts';
 import { reportMessages as rm } from '../../src/shared/i18n/report-messages.ts';
 import { companyScope } from '../../src/server/company-scope.ts';
 import { clients, shipments } from '../../src/server/db/schema.ts';
-import { planReport, reportPages, reportSummary } from '../../src/server/features/reports/reports.service.ts';
+import { hasShipments, planReport, reportPages } from '../../src/server/features/reports/reports.service.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
@@ -358,8 +358,7 @@ describe('reading in pages', () => {
     const [admin] = await t.database.db.select().from(clients).where(eq(clients.clientId, DEMO.admin.clientId));
     const scope = companyScope({ clientId: admin!.id, companyId: admin!.companyId, role: 'ADMIN' });
     const plan = planReport(scope, reportFilterSchema.parse({ type: 'DAILY', from_date: day, to_date: day }));
-    const summary = await reportSummary(t.database.db, plan);
-    expect(summary.shipments).toBe(7);
+    expect(await hasShipments(t.database.db, plan)).toBe(true);
     const ordered = await t.database.db
       .select({ item: shipments.itemNumber })
       .from(shipments)
@@ -372,7 +371,7 @@ describe('reading in pages', () => {
       .orderBy(shipments.createdAt, shipments.id);
     for (const size of [1, 2, 3, 7, 8]) {
       const pages: string[][] = [];
-      for await (const page of reportPages(t.database.db, plan, summary.asOf, size)) pages.push(page.map((r) => r.itemNumber));
+      for await (const page of reportPages(t.database.db, plan, size)) pages.push(page.map((r) => r.itemNumber));
       expect(pages.flat(), `page size ${size}`).toEqual(ordered.map((r) => r.item));
       expect(pages.length, `page size ${size}`).toBe(Math.ceil(7 / size));
     }

@@ -9,7 +9,8 @@ import type { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { neutralizeCell } from '../imports/result-file.ts';
-import type { ReportRow, ReportSummary } from './reports.service.ts';
+import { ReportTotals } from './report-summary.ts';
+import type { ReportRow } from './reports.service.ts';
 
 export const SHIPMENT_COLUMNS = [
   'itemNumber',
@@ -48,13 +49,13 @@ const WIDTHS: Record<ShipmentColumn | SummaryColumn, number> = {
   reference: 20,
   created: 17,
   status: 13,
-  product: 9,
+  product: 10,
   deliveryMethod: 16,
   country: 10,
   partner: 22,
   weight: 11,
   cod: 11,
-  codCurrency: 9,
+  codCurrency: 10,
   insurance: 11,
   day: 12,
   shipments: 11,
@@ -182,12 +183,11 @@ async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
 export interface ReportWorkbookInput {
   captions: ReportCaptions;
   withCompany: boolean;
-  summary: ReportSummary;
   pages: AsyncIterable<ReportRow[]>;
 }
 
 /** Writes the workbook into `out` and ends it; answers the number of shipment rows written (0 if `out` closed early). */
-export async function writeReportWorkbook(out: Writable, { captions, withCompany, summary, pages }: ReportWorkbookInput): Promise<number> {
+export async function writeReportWorkbook(out: Writable, { captions, withCompany, pages }: ReportWorkbookInput): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const frozen: Array<Partial<ExcelJS.WorksheetView>> = [{ state: 'frozen', ySplit: 1 }];
 
@@ -200,9 +200,11 @@ export async function writeReportWorkbook(out: Writable, { captions, withCompany
     keys.map((key) => captions.shipments[key]),
   );
   const styles = columnStyles(keys);
+  const totals = new ReportTotals();
   let written = 0;
   for await (const page of readAhead(pages)) {
     for (const r of page) {
+      totals.add(r);
       const values: Record<ShipmentColumn, unknown> = {
         itemNumber: text(r.itemNumber),
         trackingNumber: text(r.trackingNumber),
@@ -233,7 +235,8 @@ export async function writeReportWorkbook(out: Writable, { captions, withCompany
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: written + 1, column: keys.length } };
   sheet.commit();
 
-  // The summary: day × country × product × status, then the totals below the filtered table.
+  // The summary of the rows above: day × country × product × status, then the totals below the filtered table.
+  const summary = totals.summary();
   const sum = workbook.addWorksheet(sheetName(captions.summarySheet, 'Summary'), { views: frozen });
   sum.columns = SUMMARY_COLUMNS.map((key) => ({ key, width: WIDTHS[key] }));
   header(

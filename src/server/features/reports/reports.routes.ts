@@ -13,7 +13,7 @@ import { route } from '../../http/route.ts';
 import { ApiError } from '../../http-errors.ts';
 import type { Translate } from '../../i18n.ts';
 import { writeReportWorkbook, type ReportCaptions } from './report-workbook.ts';
-import { planReport, reportPages, reportSummary } from './reports.service.ts';
+import { hasShipments, planReport, reportPages } from './reports.service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -52,11 +52,10 @@ function captions(t: Translate): ReportCaptions {
 export async function reportRoutes(app: FastifyInstance, { db }: { db: Db }) {
   route(app, reportEndpoint, async ({ scope, body, t, request, reply }) => {
     const plan = planReport(scope, body);
-    const summary = await reportSummary(db, plan);
-    if (summary.shipments === 0) throw new ApiError(404, 'not_found', messages.reportEmpty);
+    if (!(await hasShipments(db, plan))) throw new ApiError(404, 'not_found', messages.reportEmpty);
 
     const out = new PassThrough();
-    writeReportWorkbook(out, { captions: captions(t), withCompany: plan.withCompany, summary, pages: reportPages(db, plan, summary.asOf) }).catch((error: unknown) => {
+    writeReportWorkbook(out, { captions: captions(t), withCompany: plan.withCompany, pages: reportPages(db, plan) }).catch((error: unknown) => {
       // Headers are gone: the client sees a broken download, never a short file that looks whole.
       request.log.error({ err: error }, 'shipment report failed');
       out.destroy(error instanceof Error ? error : new Error(String(error)));

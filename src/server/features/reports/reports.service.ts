@@ -1,7 +1,7 @@
-// POST /api/v1/admin/shipments/report: which shipments a report covers, its summary (one GROUP BY)
-// and its rows, read in pages by keyset (created_at, id) so that a year of every company's
-// shipments never sits in memory at once. Company scoping comes from the caller's CompanyScope.
-import { and, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+// POST /api/v1/admin/shipments/report: which shipments a report covers, and its rows read in pages
+// by keyset (created_at, id), so that a year of every company's shipments never sits in memory at
+// once. Company scoping comes from the caller's CompanyScope.
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { reportPeriod, type ReportFilter, type ReportType } from '../../../shared/contract/reports.ts';
 import { codCurrency } from '../../../shared/domain/currencies.ts';
 import type { DeliveryMethod, Product, ShipmentStatus } from '../../../shared/domain/enums.ts';
@@ -53,94 +53,23 @@ export function planReport(scope: CompanyScope, filter: ReportFilter): ReportPla
 }
 
 /**
- * The shipments of the plan, up to `asOf` (the moment the report started: rows created while it
- * is written do not change its counts halfway). DELETED shipments are left out: they were
- * cancelled before hand-over and carry nothing to count or collect.
+ * The shipments of the plan. DELETED shipments are left out: they were cancelled before
+ * hand-over and carry nothing to count or collect.
  */
-function conditions(plan: ReportPlan, asOf: string): SQL | undefined {
+function conditions(plan: ReportPlan): SQL | undefined {
   return and(
     sql`${shipments.createdAt} >= (${plan.from}::date::timestamp at time zone ${TIME_ZONE})`,
     sql`${shipments.createdAt} < ((${plan.to}::date + 1)::timestamp at time zone ${TIME_ZONE})`,
-    lte(shipments.createdAt, sql`${asOf}::timestamptz`),
     ne(shipments.status, 'DELETED'),
     plan.companies,
     plan.countries.length > 0 ? inArray(shipments.receiverCountry, plan.countries) : undefined,
   );
 }
 
-export interface SummaryRow {
-  /** Bratislava calendar day, yyyy-MM-dd. */
-  day: string;
-  country: string;
-  product: Product;
-  status: ShipmentStatus;
-  shipments: number;
-  /** kg */
-  weight: number;
-  /** In the destination's COD currency (`currency`). */
-  cod: number;
-  currency: string;
-}
-
-export interface ReportSummary {
-  /** When the report's rows end (database time, as timestamptz text). */
-  asOf: string;
-  rows: SummaryRow[];
-  shipments: number;
-  weight: number;
-  /** COD totals per currency, in currency order. */
-  codTotals: Array<{ currency: string; amount: number }>;
-}
-
-const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
-
-/** Counts, weight and COD per day × country × product × status: one GROUP BY over the period. */
-export async function reportSummary(db: Db, plan: ReportPlan): Promise<ReportSummary> {
-  const [now] = await queryRows<{ as_of: string }>(db, sql`select statement_timestamp()::text as as_of`);
-  const asOf = now!.as_of;
-  const day = sql<string>`((${shipments.createdAt} at time zone ${TIME_ZONE})::date)::text`;
-  const grouped = await db
-    .select({
-      day,
-      country: shipments.receiverCountry,
-      product: shipments.product,
-      status: shipments.status,
-      shipments: sql<number>`count(*)::int`,
-      // numeric sums as text: exact decimals, read as numbers below.
-      weight: sql<string>`sum(${shipments.weight})::text`,
-      cod: sql<string>`coalesce(sum(${shipments.codAmount}), 0)::text`,
-    })
-    .from(shipments)
-    .where(conditions(plan, asOf))
-    .groupBy(sql`1`, shipments.receiverCountry, shipments.product, shipments.status)
-    .orderBy(sql`1`, shipments.receiverCountry, shipments.product, shipments.status);
-
-  const rows: SummaryRow[] = grouped.map((g) => ({
-    day: g.day,
-    country: g.country,
-    product: g.product,
-    status: g.status,
-    shipments: Number(g.shipments),
-    weight: Number(g.weight),
-    cod: Number(g.cod),
-    currency: codCurrency(g.country),
-  }));
-  // Money in cents and weights in grams, so that the totals add up exactly.
-  const cents = new Map<string, number>();
-  let grams = 0;
-  let count = 0;
-  for (const row of rows) {
-    count += row.shipments;
-    grams += Math.round(row.weight * 1000);
-    if (row.cod > 0) cents.set(row.currency, (cents.get(row.currency) ?? 0) + Math.round(row.cod * 100));
-  }
-  return {
-    asOf,
-    rows,
-    shipments: count,
-    weight: round(grams / 1000, 3),
-    codTotals: [...cents.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount: amount / 100 })),
-  };
+/** Whether the plan has any shipment: an empty period answers 404 rather than an empty file. */
+export async function hasShipments(db: Db, plan: ReportPlan): Promise<boolean> {
+  const [found] = await db.select({ id: shipments.id }).from(shipments).where(conditions(plan)).limit(1);
+  return found !== undefined;
 }
 
 export interface ReportRow {
@@ -191,8 +120,8 @@ type PageRow = [
  * plain numbers and are turned into Bratislava time here (a time-zone conversion per row in SQL
  * cost more).
  */
-export async function* reportPages(db: Db, plan: ReportPlan, asOf: string, pageSize = REPORT_PAGE_SIZE): AsyncGenerator<ReportRow[]> {
-  const where = conditions(plan, asOf);
+export async function* reportPages(db: Db, plan: ReportPlan, pageSize = REPORT_PAGE_SIZE): AsyncGenerator<ReportRow[]> {
+  const where = conditions(plan);
   const company = plan.withCompany ? sql`(select c.name from companies c where c.id = p.company_id)` : sql`null`;
   let after: { us: number; id: number } | null = null;
   for (;;) {
