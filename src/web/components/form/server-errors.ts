@@ -20,3 +20,12 @@ export function applyServerErrors<T extends FieldValues>(error: ApiError, fields
   }
   return unmatched;
 }
+
+/**
+ * What a failed save shows above its form: null when every server error landed on a field,
+ * else the errors of no field, or `fallback` (the server's message) when it named none.
+ */
+export function formFailureText<T extends FieldValues>(error: ApiError, fields: ReadonlyArray<Path<T>>, setError: UseFormSetError<T>, fallback: string): string | null {
+  const unmatched = applyServerErrors(error, fields, setError);
+  return unmatched.length > 0 || Object.keys(error.fields).length === 0 ? unmatched.join('\n') || fallback : null;
+}

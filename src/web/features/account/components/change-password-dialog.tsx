@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changeSecretSchema, type ChangeSecret } from '../../../../shared/contract/profile.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { formFailureText } from '../../../components/form/server-errors.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -45,8 +45,8 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         setFailure(t`You are offline. Your password was not changed: try again when you are back online.`);
         return;
       }
-      const unmatched = applyServerErrors(error, FIELDS, setError);
-      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || error.message);
+      const notOnFields = formFailureText(error, FIELDS, setError, error.message);
+      if (notOnFields) setFailure(notOnFields);
     }
   });
 

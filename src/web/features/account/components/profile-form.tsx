@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { profileUpdateSchema, type Profile, type ProfileUpdate } from '../../../../shared/contract/profile.ts';
 import { accountMessages as acm } from '../../../../shared/i18n/account-messages.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { formFailureText } from '../../../components/form/server-errors.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -41,8 +41,8 @@ export function ProfileForm({ profile, onChangePassword }: { profile: Profile; o
         setFailure(t`You are offline. Your changes are still in the form: save them when you are back online.`);
         return;
       }
-      const unmatched = applyServerErrors(error, FIELDS, setError);
-      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || error.message);
+      const notOnFields = formFailureText(error, FIELDS, setError, error.message);
+      if (notOnFields) setFailure(notOnFields);
     }
   });
 

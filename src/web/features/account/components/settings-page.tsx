@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ListError } from '../../../components/ui/list-states.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useProfile } from '../api/account.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { BackToShipments } from '../../../components/layout/back-to-shipments.tsx';
 
 /** /user/settings (spec section 2): the profile form with the company read-only, and the change-password dialog. */
 export function SettingsPage() {
@@ -17,9 +17,7 @@ export function SettingsPage() {
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <Link to="/shipments" className="link link-hover text-sm">
-          ← <Trans>Back to shipments</Trans>
-        </Link>
+        <BackToShipments />
         <h1 className="mt-1 text-2xl font-semibold">
           <Trans>Settings</Trans>
         </h1>

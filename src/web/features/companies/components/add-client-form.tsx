@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { clientRegisterSchema, type ClientWithSecret } from '../../../../shared/contract/admin-clients.ts';
 import type { Company } from '../../../../shared/contract/admin-companies.ts';
 import { CLIENT_ROLES, type ClientRole } from '../../../../shared/domain/roles.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { formFailureText } from '../../../components/form/server-errors.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -45,8 +45,8 @@ export function AddClientForm({ company, onCreated, onCancel }: { company: Compa
       onCreated(result);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const unmatched = applyServerErrors(error, FIELDS, setError);
-      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || failureText(error) || t`Error creating the client`);
+      const notOnFields = formFailureText(error, FIELDS, setError, failureText(error) || t`Error creating the client`);
+      if (notOnFields) setFailure(notOnFields);
     }
   });
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { BankAccount, BankAccountInput } from '../../../../shared/contract/admin-companies.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { formFailureText } from '../../../components/form/server-errors.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -38,8 +38,8 @@ export function BankAccountForm({ companyId, account, onDone }: { companyId: str
       onDone();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const unmatched = applyServerErrors(error, FIELDS, setError);
-      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || failureText(error));
+      const notOnFields = formFailureText(error, FIELDS, setError, failureText(error));
+      if (notOnFields) setFailure(notOnFields);
     }
   });
 

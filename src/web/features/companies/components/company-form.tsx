@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { companyFieldsSchema, type Company, type CompanyFieldsInput } from '../../../../shared/contract/admin-companies.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { formFailureText } from '../../../components/form/server-errors.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -75,8 +75,8 @@ export function CompanyForm({
       await onSubmit(values);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const unmatched = applyServerErrors(error, FIELDS, setError);
-      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || failureText(error));
+      const notOnFields = formFailureText(error, FIELDS, setError, failureText(error));
+      if (notOnFields) setFailure(notOnFields);
     }
   });
 

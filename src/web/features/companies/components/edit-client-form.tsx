@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { clientUpdateSchema, type ClientUpdateInput } from '../../../../shared/contract/admin-clients.ts';
 import type { AdminClient } from '../../../../shared/contract/admin-companies.ts';
 import { CLIENT_ROLES, type ClientRole } from '../../../../shared/domain/roles.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { formFailureText } from '../../../components/form/server-errors.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -40,8 +40,8 @@ export function EditClientForm({ companyId, client, onDone }: { companyId: strin
       onDone();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const unmatched = applyServerErrors(error, FIELDS, setError);
-      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || failureText(error));
+      const notOnFields = formFailureText(error, FIELDS, setError, failureText(error));
+      if (notOnFields) setFailure(notOnFields);
     }
   });
 

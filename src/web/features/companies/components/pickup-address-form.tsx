@@ -7,7 +7,7 @@ import type { Company } from '../../../../shared/contract/admin-companies.ts';
 import { pickupAddressSaveSchema, type AdminPickupAddress } from '../../../../shared/contract/admin-pickup-addresses.ts';
 import { messages } from '../../../../shared/i18n/messages.ts';
 import { PICKUP_WEEKDAYS, pickupDaysToMask } from '../../../../shared/domain/pickup-days.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { formFailureText } from '../../../components/form/server-errors.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -110,8 +110,8 @@ export function PickupAddressForm({ company, address, onDone }: { company: Compa
       onDone();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const unmatched = applyServerErrors(error, FIELDS, setError);
-      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || failureText(error));
+      const notOnFields = formFailureText(error, FIELDS, setError, failureText(error));
+      if (notOnFields) setFailure(notOnFields);
     }
   });
 

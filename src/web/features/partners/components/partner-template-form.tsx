@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { partnerFormSchema, type Partner, type PartnerForm } from '../../../../shared/contract/tracking.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { formFailureText } from '../../../components/form/server-errors.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -38,8 +38,8 @@ export function PartnerTemplateForm({ partner, title }: { partner: Partner; titl
         setFailure(t`You are offline. Your change is still in the form: save it when you are back online.`);
         return;
       }
-      const unmatched = applyServerErrors(error, FIELDS, setError);
-      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || error.message);
+      const notOnFields = formFailureText(error, FIELDS, setError, error.message);
+      if (notOnFields) setFailure(notOnFields);
     }
   });
 

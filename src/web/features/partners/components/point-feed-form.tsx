@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { POINT_FEED_INTERVALS, pointFeedUpdateSchema, type PointFeed, type PointFeedUpdate } from '../../../../shared/contract/admin-point-feeds.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { formFailureText } from '../../../components/form/server-errors.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -51,8 +51,8 @@ export function PointFeedForm({ partnerId, partnerName, feed }: { partnerId: num
         setFailure(t`You are offline. Your change is still in the form: save it when you are back online.`);
         return;
       }
-      const unmatched = applyServerErrors(error, FIELDS, setError);
-      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || error.body?.message || error.message);
+      const notOnFields = formFailureText(error, FIELDS, setError, error.body?.message || error.message);
+      if (notOnFields) setFailure(notOnFields);
     }
   });
 

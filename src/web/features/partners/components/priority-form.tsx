@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { partnerPrioritySchema } from '../../../../shared/contract/admin-pickup-addresses.ts';
 import { PARTNER_PRIORITY_MAX, PARTNER_PRIORITY_MIN } from '../../../../shared/domain/limits.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { formFailureText } from '../../../components/form/server-errors.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -40,8 +40,8 @@ export function PriorityForm({ partner }: { partner: { id: number; name: string;
         setFailure(t`You are offline. Your change is still in the form: save it when you are back online.`);
         return;
       }
-      const unmatched = applyServerErrors(error, FIELDS, setError);
-      if (unmatched.length > 0 || Object.keys(error.fields).length === 0) setFailure(unmatched.join('\n') || error.body?.message || error.message);
+      const notOnFields = formFailureText(error, FIELDS, setError, error.body?.message || error.message);
+      if (notOnFields) setFailure(notOnFields);
     }
   });
 

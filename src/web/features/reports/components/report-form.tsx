@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { addDays, bratislavaDay, reportDayLimits, reportEndpoint, reportFilterSchema, type ReportFilterInput, type ReportType } from '../../../../shared/contract/reports.ts';
@@ -11,6 +10,7 @@ import { downloadFromApi } from '../../../lib/download-from-api.ts';
 import { useClient } from '../../../lib/session.ts';
 import { useCompanies } from '../../shipments/api/get-companies.ts';
 import { CountryPicker } from './country-picker.tsx';
+import { BackToShipments } from '../../../components/layout/back-to-shipments.tsx';
 
 interface ReportValues {
   type: ReportType;
@@ -99,9 +99,7 @@ export function ReportForm() {
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <Link to="/shipments" className="link link-hover text-sm">
-          ← <Trans>Back to shipments</Trans>
-        </Link>
+        <BackToShipments />
         <h1 className="mt-1 text-2xl font-semibold">
           <Trans>Reports</Trans>
         </h1>

@@ -1,12 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ShellLink } from '../../../components/layout/shell-link.tsx';
 import { ImportExample } from '../../../features/imports/components/import-example.tsx';
 import { ImportForm } from '../../../features/imports/components/import-form.tsx';
 import { ImportHistory } from '../../../features/imports/components/import-history.tsx';
 import { ErrorPage } from '../../../components/layout/error-page.tsx';
 import { can } from '../../../../shared/domain/roles.ts';
 import { useClient } from '../../../lib/session.ts';
+import { BackToShipments } from '../../../components/layout/back-to-shipments.tsx';
 
 /** /shipment/import: upload a csv/xlsx file of shipments (with a mapping step when needed) and the import history. */
 export const Route = createFileRoute('/_app/shipment/import')({
@@ -20,9 +20,7 @@ function ImportPage() {
   if (!can(client.role, 'shipments.create')) return <ErrorPage status={403} />;
   return (
     <div className="flex flex-col gap-4">
-      <ShellLink href="/shipments" className="link link-hover w-fit text-sm">
-        ← <Trans>Back to shipments</Trans>
-      </ShellLink>
+      <BackToShipments />
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold">
           <Trans>Import shipments</Trans>

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SendForm } from '../../../features/shipments/components/send-form.tsx';
-import { ShellLink } from '../../../components/layout/shell-link.tsx';
 import { ErrorPage } from '../../../components/layout/error-page.tsx';
 import { can } from '../../../../shared/domain/roles.ts';
 import { useClient } from '../../../lib/session.ts';
+import { BackToShipments } from '../../../components/layout/back-to-shipments.tsx';
 
 export const Route = createFileRoute('/_app/shipment/send')({
   component: SendShipmentPage,
@@ -18,9 +18,7 @@ function SendShipmentPage() {
   if (!can(client.role, 'shipments.create')) return <ErrorPage status={403} />;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <ShellLink href="/shipments" className="link link-hover w-fit text-sm">
-        ← <Trans>Back to shipments</Trans>
-      </ShellLink>
+      <BackToShipments />
       <h1 className="text-2xl font-semibold">
         <Trans>Send a shipment</Trans>
       </h1>
