@@ -33,7 +33,8 @@ import { stopImportReader } from './features/imports/import-reader.ts';
 import { importRoutes } from './features/imports/imports.routes.ts';
 import { documentRoutes } from './features/documents/documents.routes.ts';
 import { parcelStatusRoutes } from './features/parcel-status/parcel-status.routes.ts';
-import { reportRoutes } from './features/reports/reports.routes.ts';
+import { ReportSlots } from './features/reports/report-slots.ts';
+import { DEFAULT_REPORT_LIMITS, reportRoutes, type ReportLimits } from './features/reports/reports.routes.ts';
 import { trackingFeature } from './features/tracking/tracking.plugin.ts';
 import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
 import { ApiError } from './http-errors.ts';
@@ -65,6 +66,8 @@ export interface AppOptions {
   clientStatusCacheMs?: number;
   /** How partners' pickup-point lists are fetched; tests allow a local http stand-in. */
   pointFeedPolicy?: FeedFetchPolicy;
+  /** Shipment reports per account and minute, and written at once by this instance. */
+  reportLimits?: ReportLimits;
 }
 
 /**
@@ -127,7 +130,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pickupPointRoutes, { db });
   await app.register(trackingFeature, { db, publicUrl: options.publicUrl });
   await app.register(parcelStatusRoutes, { db });
-  await app.register(reportRoutes, { db });
+  const reportLimits = options.reportLimits ?? DEFAULT_REPORT_LIMITS;
+  const reportSlots = new ReportSlots(reportLimits.atOnce);
+  app.decorate('reportsInProgress', () => reportSlots.inProgress);
+  await app.register(reportRoutes, { db, limits: reportLimits, slots: reportSlots });
   const queue = options.jobQueue ? await startJobQueue(options.jobQueue, app.log) : null;
   const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;
   if (queue) await registerFeedJobs(queue, db, app.log, options.pointFeedPolicy);

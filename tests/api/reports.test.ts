@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, bratislavaDay, reportFilterSchema } from '../../src/shared/contract/reports.ts';
 import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
-import { reportMessages as rm } from '../../src/shared/i18n/report-messages.ts';
+import { reportFieldMessages, reportMessages as rm, reportValueMessages } from '../../src/shared/i18n/report-messages.ts';
 import { companyScope } from '../../src/server/company-scope.ts';
 import { clients, shipments } from '../../src/server/db/schema.ts';
 import { hasShipments, planReport, reportPages } from '../../src/server/features/reports/reports.service.ts';
@@ -57,7 +57,8 @@ async function placeAt(s: Shipment, day: string, time: string) {
 const cz = { receiver_country: 'CZ', receiver_city: 'Brno', receiver_postal_code: '60200', receiver_phone: '+420601123456' };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Generous limits: this file asks for dozens of reports a minute (report-limits.test.ts tests them).
+  t = await createTestApp({ reportLimits: { perMinute: 1000, atOnce: 2 } });
   userToken = (await signIn(t.app, DEMO.user.clientId, DEMO.user.secret)).token;
   user2Token = (await signIn(t.app, DEMO.user2.clientId, DEMO.user2.secret)).token;
   adminToken = (await signIn(t.app, DEMO.admin.clientId, DEMO.admin.secret)).token;
@@ -208,8 +209,8 @@ describe('validation', () => {
     ['a DAILY report without to_date', { to_date: undefined }, 'to_date', 'to_date must be a valid ISO date string'],
     ['a company_id that is not a uuid', { company_id: '42' }, 'company_id', 'company_id must be a UUID'],
     ['a to_date before from_date', { from_date: DAY2, to_date: DAY1 }, 'to_date', en(messages.dateRangeInvalid)],
-    ['a from_date after today', { from_date: addDays(TODAY, 1), to_date: addDays(TODAY, 1) }, 'from_date', en(messages.reportFromDateFuture)],
-    ['a to_date after tomorrow', { from_date: TODAY, to_date: addDays(TODAY, 2) }, 'to_date', en(messages.reportToDateFuture)],
+    ['a from_date after today', { from_date: addDays(TODAY, 1), to_date: addDays(TODAY, 1) }, 'from_date', en(reportFieldMessages.fromDateFuture)],
+    ['a to_date after tomorrow', { from_date: TODAY, to_date: addDays(TODAY, 2) }, 'to_date', en(reportFieldMessages.toDateFuture)],
     ['an unknown country', { countries: ['SK', 'XX'] }, 'countries.1', en(messages.invalidValue)],
     ['an unknown type', { type: 'WEEKLY' }, 'type', en(messages.invalidValue)],
   ])('answers 400 to %s, on the field', async (_label, change, field, message) => {
@@ -228,7 +229,7 @@ describe('validation', () => {
 
   it('refuses MONTHLY to a client with 400 on type, and serves it to an ADMIN', async () => {
     const errors = await fieldErrors(userToken, { type: 'MONTHLY', from_date: DAY1 });
-    expect(errors.type).toEqual([en(messages.reportMonthlyAdminOnly)]);
+    expect(errors.type).toEqual([en(reportFieldMessages.monthlyAdminOnly)]);
     expect((await report(adminToken, { type: 'MONTHLY', from_date: DAY1 })).statusCode).toBe(200);
   });
 });
@@ -249,8 +250,8 @@ describe('the workbook', () => {
     expect(row(skCod)[at(rm.columnTrackingNumber)]).toBe(skCod.tracking_number);
     expect(row(skCod)[at(rm.columnCreated)]).toEqual(wallClock(DAY1, '10:30'));
     expect(row(skLetterAfterMidnight)[at(rm.columnCreated)]).toEqual(wallClock(DAY2, '00:30'));
-    expect(row(skSent)[at(rm.columnStatus)]).toBe('SENT');
-    expect(row(skCod)).toEqual(expect.arrayContaining(['CREATED', 'PRM', 'home_delivery', 'SK', 1.25, 12.5, 'EUR']));
+    expect(row(skSent)[at(rm.columnStatus)]).toBe('Sent');
+    expect(row(skCod)).toEqual(expect.arrayContaining(['Created', 'Parcel', 'Home delivery', 'SK', 1.25, 12.5, 'EUR']));
     expect(row(czCod)[at(rm.columnCod)]).toBe(100);
     expect(row(czCod)[at(rm.columnCodCurrency)]).toBe('CZK');
     expect(row(skSent)[at(rm.columnInsurance)]).toBe(300);
@@ -276,7 +277,7 @@ describe('the workbook', () => {
     expect(cell.formula).toBeUndefined();
   });
 
-  it("writes the headers in the requester's language", async () => {
+  it("writes the headers and the names of statuses, products and delivery methods in the requester's language", async () => {
     const english = await readReport(await report(userToken, daily(), 'en'));
     const german = await readReport(await report(userToken, daily(), 'de'));
     expect(english.header).toEqual(CLIENT_COLUMNS.map((m) => en(m)));
@@ -284,6 +285,12 @@ describe('the workbook', () => {
     expect(german.shipments.name).toBe(de(rm.shipmentsSheet));
     expect(german.summary.name).toBe(de(rm.summarySheet));
     expect(german.summary.getCell('A1').value).toBe(de(rm.columnDay));
+    const sent = german.rows.find((r) => r[0] === skSent.item_number)!;
+    const deCol = (m: Parameters<typeof de>[0]) => german.header.indexOf(de(m));
+    expect(sent[deCol(rm.columnStatus)]).toBe(de(reportValueMessages.status.SENT));
+    expect(sent[deCol(rm.columnProduct)]).toBe(de(reportValueMessages.product.PRM));
+    expect(sent[deCol(rm.columnDeliveryMethod)]).toBe(de(reportValueMessages.deliveryMethod.home_delivery));
+    expect(de(reportValueMessages.status.SENT)).not.toBe('Sent');
   });
 
   it('sums the period per day × country × product × status, with totals and COD per currency', async () => {
@@ -299,10 +306,10 @@ describe('the workbook', () => {
     const day = (d: string) => new Date(`${d}T00:00:00.000Z`);
     // The deleted shipment (9 kg) is not counted; the letter created at 00:30 counts on DAY2.
     expect(rows).toEqual([
-      [day(DAY1), 'CZ', 'PRM', 'CREATED', 1, 2.5, 100, 'CZK'],
-      [day(DAY1), 'SK', 'PRM', 'CREATED', 1, 1.25, 12.5, 'EUR'],
-      [day(DAY1), 'SK', 'PRM', 'SENT', 1, 1.25, 7.5, 'EUR'],
-      [day(DAY2), 'SK', 'TRC', 'CREATED', 1, 0.5],
+      [day(DAY1), 'CZ', 'Parcel', 'Created', 1, 2.5, 100, 'CZK'],
+      [day(DAY1), 'SK', 'Parcel', 'Created', 1, 1.25, 12.5, 'EUR'],
+      [day(DAY1), 'SK', 'Parcel', 'Sent', 1, 1.25, 7.5, 'EUR'],
+      [day(DAY2), 'SK', 'Tracked letter', 'Created', 1, 0.5],
       [en(rm.total), undefined, undefined, undefined, 4, 5.5],
       [en(rm.codTotal), undefined, undefined, undefined, undefined, undefined, 100, 'CZK'],
       [en(rm.codTotal), undefined, undefined, undefined, undefined, undefined, 20, 'EUR'],
@@ -375,6 +382,47 @@ describe('reading in pages', () => {
       expect(pages.flat(), `page size ${size}`).toEqual(ordered.map((r) => r.item));
       expect(pages.length, `page size ${size}`).toBe(Math.ceil(7 / size));
     }
+  });
+
+  it("keeps every field in its place whatever people typed, and tells a missing value from a value", async () => {
+    // The page's text separates rows and fields by ASCII control characters: typed texts holding
+    // them (or tabs and line ends) must not shift the fields after them.
+    const day = addDays(`${MONTH}-01`, -25);
+    const odd = await createShipment(t.app, userToken, { cod_amount: 0.5, weight: 0.001, insurance: 1000 });
+    const plain = await createShipment(t.app, userToken, {});
+    await t.database.db
+      .update(shipments)
+      .set({
+        referenceNumber: 'A\u001eB\u001fC\tD\nE',
+        partnerName: 'Partner\u001f;X',
+        createdAt: sql`(${`${day} 23:59:59.999999`}::timestamp at time zone 'Europe/Bratislava')`,
+      })
+      .where(eq(shipments.itemNumber, odd.item_number));
+    await t.database.db
+      .update(shipments)
+      .set({ referenceNumber: '', createdAt: sql`(${`${day} 00:00:00`}::timestamp at time zone 'Europe/Bratislava')` })
+      .where(eq(shipments.itemNumber, plain.item_number));
+
+    const [admin] = await t.database.db.select().from(clients).where(eq(clients.clientId, DEMO.admin.clientId));
+    const scope = companyScope({ clientId: admin!.id, companyId: admin!.companyId, role: 'ADMIN' });
+    const plan = planReport(scope, reportFilterSchema.parse({ type: 'DAILY', from_date: day, to_date: day }));
+    const rows = [];
+    for await (const page of reportPages(t.database.db, plan)) rows.push(...page);
+    expect(rows.map((r) => r.itemNumber)).toEqual([plain.item_number, odd.item_number]);
+    const [first, second] = rows;
+    expect(first).toMatchObject({ reference: null, cod: null, codCurrency: null, insurance: null, trackingNumber: plain.tracking_number });
+    expect(first!.created.toISOString()).toBe(`${day}T00:00:00.000Z`);
+    expect(second).toMatchObject({
+      reference: 'A B C\tD\nE',
+      partner: 'Partner ;X',
+      weight: 0.001,
+      cod: 0.5,
+      insurance: 1000,
+      status: 'CREATED',
+      country: odd.receiver_country,
+      company: expect.any(String),
+    });
+    expect(second!.created.toISOString()).toBe(`${day}T23:59:59.999Z`);
   });
 });
 

@@ -6,6 +6,7 @@ import { COUNTRY_CODES, isCountryCode } from '../domain/countries.ts';
 import { messages } from '../i18n/messages.ts';
 import { isCalendarDay } from './fields.ts';
 import { endpoint } from './endpoint.ts';
+import { reportFieldMessages } from '../i18n/report-messages.ts';
 
 export const REPORT_TYPES = ['DAILY', 'MONTHLY'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -53,13 +54,13 @@ const reportDay = /* @__NO_SIDE_EFFECTS__ */ (message: string) => z.string({ err
 export const reportFilterSchema = z
   .object({
     type: z._default(z.enum(REPORT_TYPES, messages.invalidValue.id), 'DAILY'),
-    from_date: reportDay(messages.reportFromDateInvalid.id),
-    to_date: z.optional(z.nullable(reportDay(messages.reportToDateInvalid.id))),
+    from_date: reportDay(reportFieldMessages.fromDateInvalid.id),
+    to_date: z.optional(z.nullable(reportDay(reportFieldMessages.toDateInvalid.id))),
     company_id: z.optional(
       z.nullable(
-        z.string({ error: messages.reportCompanyInvalid.id }).check(
+        z.string({ error: reportFieldMessages.companyInvalid.id }).check(
           z.trim(),
-          z.refine((v) => v === '' || UUID.test(v), messages.reportCompanyInvalid.id),
+          z.refine((v) => v === '' || UUID.test(v), reportFieldMessages.companyInvalid.id),
         ),
       ),
     ),
@@ -74,15 +75,15 @@ export const reportFilterSchema = z
     z.superRefine((filter, ctx) => {
       const { maxFrom, maxTo } = reportDayLimits();
       const from = isCalendarDay(filter.from_date) ? filter.from_date : null;
-      if (from && from > maxFrom) ctx.addIssue({ code: 'custom', message: messages.reportFromDateFuture.id, path: ['from_date'], input: filter.from_date });
+      if (from && from > maxFrom) ctx.addIssue({ code: 'custom', message: reportFieldMessages.fromDateFuture.id, path: ['from_date'], input: filter.from_date });
       if (filter.type !== 'DAILY') return;
       const to = filter.to_date;
       if (to === undefined || to === null) {
-        ctx.addIssue({ code: 'custom', message: messages.reportToDateInvalid.id, path: ['to_date'], input: to });
+        ctx.addIssue({ code: 'custom', message: reportFieldMessages.toDateInvalid.id, path: ['to_date'], input: to });
         return;
       }
       if (!isCalendarDay(to)) return;
-      if (to > maxTo) ctx.addIssue({ code: 'custom', message: messages.reportToDateFuture.id, path: ['to_date'], input: to });
+      if (to > maxTo) ctx.addIssue({ code: 'custom', message: reportFieldMessages.toDateFuture.id, path: ['to_date'], input: to });
       else if (from && to < from) ctx.addIssue({ code: 'custom', message: messages.dateRangeInvalid.id, path: ['to_date'], input: to });
     }),
   );

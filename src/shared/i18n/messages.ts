@@ -161,14 +161,6 @@ export const messages = {
   notFound: /*i18n*/ { id: 'error.not_found', message: 'Not found.' },
   internal: /*i18n*/ { id: 'error.internal', message: 'Something went wrong on our side. Please try again later.' },
 
-  // Shipment reports (issue 16): the spec's date messages, the other field rules and the empty period.
-  reportFromDateInvalid: /*i18n*/ { id: 'report.from_date.invalid', message: 'from_date must be a valid ISO date string' },
-  reportToDateInvalid: /*i18n*/ { id: 'report.to_date.invalid', message: 'to_date must be a valid ISO date string' },
-  reportFromDateFuture: /*i18n*/ { id: 'report.from_date.future', message: 'The start date cannot be later than today' },
-  reportToDateFuture: /*i18n*/ { id: 'report.to_date.future', message: 'The end date cannot be later than tomorrow' },
-  reportCompanyInvalid: /*i18n*/ { id: 'report.company_id.invalid', message: 'company_id must be a UUID' },
-  reportMonthlyAdminOnly: /*i18n*/ { id: 'report.type.admin_only', message: 'Only administrators can export a monthly report' },
-  reportEmpty: /*i18n*/ { id: 'report.empty', message: 'No shipments in this period.' },
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type MessageKey = keyof typeof messages;

@@ -8,6 +8,7 @@ import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
+import type { DeliveryMethod, Product, ShipmentStatus } from '../../../shared/domain/enums.ts';
 import { neutralizeCell } from '../imports/result-file.ts';
 import { ReportTotals } from './report-summary.ts';
 import type { ReportRow } from './reports.service.ts';
@@ -40,6 +41,12 @@ export interface ReportCaptions {
   summary: Record<SummaryColumn, string>;
   total: string;
   codTotal: string;
+  /** The cells' words for the codes, in the reader's language. */
+  values: {
+    status: Record<ShipmentStatus, string>;
+    product: Record<Product, string>;
+    deliveryMethod: Record<DeliveryMethod, string>;
+  };
 }
 
 const WIDTHS: Record<ShipmentColumn | SummaryColumn, number> = {
@@ -211,9 +218,9 @@ export async function writeReportWorkbook(out: Writable, { captions, withCompany
         company: text(r.company),
         reference: text(r.reference),
         created: r.created,
-        status: r.status,
-        product: r.product,
-        deliveryMethod: r.deliveryMethod,
+        status: captions.values.status[r.status],
+        product: captions.values.product[r.product],
+        deliveryMethod: captions.values.deliveryMethod[r.deliveryMethod],
         country: r.country,
         partner: text(r.partner),
         weight: r.weight,
@@ -245,7 +252,7 @@ export async function writeReportWorkbook(out: Writable, { captions, withCompany
   );
   const summaryStyles = columnStyles(SUMMARY_COLUMNS);
   for (const r of summary.rows) {
-    addStyledRow(sum, [excelDay(r.day), r.country, r.product, r.status, r.shipments, r.weight, r.cod > 0 ? r.cod : null, r.cod > 0 ? r.currency : null], summaryStyles);
+    addStyledRow(sum, [excelDay(r.day), r.country, captions.values.product[r.product], captions.values.status[r.status], r.shipments, r.weight, r.cod > 0 ? r.cod : null, r.cod > 0 ? r.currency : null], summaryStyles);
   }
   sum.autoFilter = { from: { row: 1, column: 1 }, to: { row: summary.rows.length + 1, column: SUMMARY_COLUMNS.length } };
   sum.addRow([]).commit();

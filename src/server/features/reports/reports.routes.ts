@@ -3,19 +3,24 @@
 // ADMIN for any company or all. Everything that can fail with a clear answer (input, scope, an
 // empty period) fails before the first byte; a failure later breaks the download off.
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { reportEndpoint } from '../../../shared/contract/reports.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
-import { reportMessages as rm } from '../../../shared/i18n/report-messages.ts';
+import type { MessageDescriptor } from '../../../shared/i18n/messages.ts';
+import { reportFieldMessages, reportMessages as rm, reportValueMessages } from '../../../shared/i18n/report-messages.ts';
 import { attachment } from '../../attachment.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/route.ts';
 import { ApiError } from '../../http-errors.ts';
 import type { Translate } from '../../i18n.ts';
+import type { ReportSlots } from './report-slots.ts';
 import { writeReportWorkbook, type ReportCaptions } from './report-workbook.ts';
 import { hasShipments, planReport, reportPages } from './reports.service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function translateAll<K extends string>(t: Translate, descriptors: Record<K, MessageDescriptor>): Record<K, string> {
+  return Object.fromEntries(Object.entries<MessageDescriptor>(descriptors).map(([key, descriptor]) => [key, t(descriptor)])) as Record<K, string>;
+}
 
 function captions(t: Translate): ReportCaptions {
   const country = t(rm.columnCountry);
@@ -46,20 +51,61 @@ function captions(t: Translate): ReportCaptions {
     summary: { day: t(rm.columnDay), country, product, status, shipments: t(rm.columnShipments), weight, cod, codCurrency },
     total: t(rm.total),
     codTotal: t(rm.codTotal),
+    values: {
+      status: translateAll(t, reportValueMessages.status),
+      product: translateAll(t, reportValueMessages.product),
+      deliveryMethod: translateAll(t, reportValueMessages.deliveryMethod),
+    },
   };
 }
 
-export async function reportRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  route(app, reportEndpoint, async ({ scope, body, t, request, reply }) => {
-    const plan = planReport(scope, body);
-    if (!(await hasShipments(db, plan))) throw new ApiError(404, 'not_found', messages.reportEmpty);
+export interface ReportLimits {
+  /**
+   * Reports one account may ask for per minute: a clerk trying a few filters stays far below it;
+   * a script looping on the route does not take the server's time (a month is seconds of CPU).
+   */
+  perMinute: number;
+  /** Reports this instance writes at once (ReportSlots); one more answers 429 with Retry-After. */
+  atOnce: number;
+}
 
-    const out = new PassThrough();
-    writeReportWorkbook(out, { captions: captions(t), withCompany: plan.withCompany, pages: reportPages(db, plan) }).catch((error: unknown) => {
-      // Headers are gone: the client sees a broken download, never a short file that looks whole.
-      request.log.error({ err: error }, 'shipment report failed');
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
-    return reply.header('content-type', XLSX).header('content-disposition', attachment('packages.xlsx')).send(out);
-  });
+export const DEFAULT_REPORT_LIMITS: ReportLimits = { perMinute: 10, atOnce: 2 };
+
+/** Seconds a refused report is asked to wait: about the time a month's report takes. */
+const BUSY_RETRY_SECONDS = 5;
+
+export async function reportRoutes(app: FastifyInstance, { db, limits, slots }: { db: Db; limits: ReportLimits; slots: ReportSlots }) {
+  const perAccount = app.rateLimit({
+    timeWindow: 60_000,
+    max: limits.perMinute,
+    // After the auth hook (route hooks follow the application's): signed-in callers by account.
+    keyGenerator: (request) => (request.principal ? `client:${request.principal.clientId}` : `ip:${request.ip}`),
+  }) as onRequestAsyncHookHandler;
+
+  route(
+    app,
+    reportEndpoint,
+    async ({ scope, body, t, request, reply }) => {
+      const plan = planReport(scope, body);
+      const release = slots.take();
+      if (!release) throw new ApiError(429, 'too_many_requests', reportFieldMessages.busy, { headers: { 'retry-after': String(BUSY_RETRY_SECONDS) } });
+      try {
+        if (!(await hasShipments(db, plan))) throw new ApiError(404, 'not_found', reportFieldMessages.empty);
+      } catch (error) {
+        release();
+        throw error;
+      }
+
+      const out = new PassThrough();
+      writeReportWorkbook(out, { captions: captions(t), withCompany: plan.withCompany, pages: reportPages(db, plan) })
+        .catch((error: unknown) => {
+          // Headers are gone: the client sees a broken download, never a short file that looks whole.
+          request.log.error({ err: error }, 'shipment report failed');
+          out.destroy(error instanceof Error ? error : new Error(String(error)));
+        })
+        .finally(release);
+      return reply.header('content-type', XLSX).header('content-disposition', attachment('packages.xlsx')).send(out);
+    },
+    { onRequest: perAccount },
+  );
 }

@@ -8,9 +8,10 @@ import type { DeliveryMethod, Product, ShipmentStatus } from '../../../shared/do
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { CompanyScope } from '../../company-scope.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { shipments } from '../../db/schema.ts';
+import { companies, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
 import { bratislavaWallClock } from './wall-clock.ts';
+import { reportFieldMessages } from '../../../shared/i18n/report-messages.ts';
 
 /** The carrier's home time zone: the report's days and its wall-clock times are its own. */
 const TIME_ZONE = 'Europe/Bratislava';
@@ -37,7 +38,7 @@ export interface ReportPlan {
  */
 export function planReport(scope: CompanyScope, filter: ReportFilter): ReportPlan {
   if (filter.type === 'MONTHLY' && !scope.all) {
-    throw new ApiError(400, 'validation_failed', messages.invalidRequest, { fields: { type: [messages.reportMonthlyAdminOnly] } });
+    throw new ApiError(400, 'validation_failed', messages.invalidRequest, { fields: { type: [reportFieldMessages.monthlyAdminOnly] } });
   }
   const named = filter.company_id || undefined;
   if (named && !scope.sees(named)) throw new ApiError(403, 'forbidden', messages.forbidden, { fields: { company_id: [messages.forbidden] } });
@@ -91,38 +92,30 @@ export interface ReportRow {
   insurance: number | null;
 }
 
-/** One shipment as the page query sends it (json_build_array below, in this order). */
-type PageRow = [
-  /** created_at in microseconds since 1970 (exact: below 2^53). */
-  createdUs: number,
-  id: number,
-  itemNumber: string,
-  trackingNumber: string | null,
-  reference: string | null,
-  status: ShipmentStatus,
-  product: Product,
-  deliveryMethod: DeliveryMethod,
-  country: string,
-  partner: string | null,
-  weight: number,
-  cod: number | null,
-  insurance: number | null,
-  company: string | null,
-];
+/** Separators of a page's text: ASCII record and unit separators, removed from people's texts. */
+const ROW_END = String.fromCharCode(30);
+const FIELD_END = String.fromCharCode(31);
+
+/** A text typed by people, without the separators (a reference could hold any character). */
+const typed = (column: SQL) => sql`translate(${column}, chr(30) || chr(31), '  ')`;
 
 /**
  * The plan's shipments, oldest first, in pages of `pageSize`: each page continues after the last
  * row of the one before by (created_at, id), which the company and time indexes answer directly,
  * so page 60 costs what page 1 costs. The cursor keeps created_at to the microsecond (a JS Date
  * would drop them and skip or repeat rows).
- * A page comes back as one JSON array (json_agg): parsing one text per page is several times
- * cheaper than fifteen typed fields per row, which dominated the time on PGlite; times come as
- * plain numbers and are turned into Bratislava time here (a time-zone conversion per row in SQL
- * cost more).
+ * A page comes back as one text (string_agg), its rows and fields split by the ASCII separators:
+ * one text per page is several times cheaper on PGlite than fifteen typed fields per row, and
+ * plain text was 2.5 times faster to build than the same page as JSON (json_build_array was most
+ * of the report's database time). NULL comes as an empty field: every text and number here is
+ * either non-empty or missing. Times come as plain numbers and are turned into Bratislava time
+ * here (a time-zone conversion per row in SQL cost more).
  */
 export async function* reportPages(db: Db, plan: ReportPlan, pageSize = REPORT_PAGE_SIZE): AsyncGenerator<ReportRow[]> {
   const where = conditions(plan);
-  const company = plan.withCompany ? sql`(select c.name from companies c where c.id = p.company_id)` : sql`null`;
+  // The company's name by a join over the page (a subquery per row cost a quarter of the time).
+  const company = plan.withCompany ? typed(sql`c.name`) : sql`''`;
+  const join = plan.withCompany ? sql`left join ${companies} c on c.id = p.company_id` : sql``;
   let after: { us: number; id: number } | null = null;
   for (;;) {
     const next: SQL | undefined = after
@@ -130,36 +123,45 @@ export async function* reportPages(db: Db, plan: ReportPlan, pageSize = REPORT_P
       : undefined;
     const [page]: Array<{ rows: string | null }> = await queryRows<{ rows: string | null }>(
       db,
-      sql`select json_agg(json_build_array(
+      sql`select string_agg(concat_ws(chr(31),
             (extract(epoch from p.created_at) * 1000000)::int8, p.id,
-            p.item_number, p.tracking_number, p.reference_number, p.status, p.product, p.delivery_method,
-            p.receiver_country, p.partner_name, p.weight, p.cod_amount, p.insurance, ${company}
-          ) order by p.created_at, p.id)::text as rows
+            p.item_number, coalesce(p.tracking_number, ''), coalesce(${typed(sql`p.reference_number`)}, ''), p.status, p.product,
+            p.delivery_method, p.receiver_country, coalesce(${typed(sql`p.partner_name`)}, ''), p.weight,
+            coalesce(p.cod_amount::text, ''), coalesce(p.insurance::text, ''), coalesce(${company}, '')
+          ), chr(30) order by p.created_at, p.id) as rows
           from (
-            select * from ${shipments} where ${and(where, next)}
+            select ${shipments.createdAt}, ${shipments.id}, ${shipments.companyId}, ${shipments.itemNumber}, ${shipments.trackingNumber},
+              ${shipments.referenceNumber}, ${shipments.status}, ${shipments.product}, ${shipments.deliveryMethod},
+              ${shipments.receiverCountry}, ${shipments.partnerName}, ${shipments.weight}, ${shipments.codAmount}, ${shipments.insurance}
+            from ${shipments} where ${and(where, next)}
             order by ${shipments.createdAt}, ${shipments.id} limit ${pageSize}
-          ) p`,
+          ) p ${join}`,
     );
-    const rows: PageRow[] = page?.rows ? (JSON.parse(page.rows) as PageRow[]) : [];
-    if (rows.length === 0) return;
-    yield rows.map((r) => ({
-      itemNumber: r[2],
-      trackingNumber: r[3],
-      company: r[13],
-      reference: r[4],
-      created: bratislavaWallClock(Math.floor(r[0] / 1000)),
-      status: r[5],
-      product: r[6],
-      deliveryMethod: r[7],
-      country: r[8],
-      partner: r[9],
-      weight: r[10],
-      cod: r[11],
-      codCurrency: r[11] === null ? null : codCurrency(r[8]),
-      insurance: r[12],
-    }));
-    if (rows.length < pageSize) return;
-    const last: PageRow = rows.at(-1)!;
-    after = { us: last[0], id: last[1] };
+    if (!page?.rows) return;
+    const lines = page.rows.split(ROW_END);
+    let last: string[] = [];
+    yield lines.map((line) => {
+      const f = line.split(FIELD_END);
+      last = f;
+      const cod = f[11] ? Number(f[11]) : null;
+      return {
+        itemNumber: f[2]!,
+        trackingNumber: f[3] || null,
+        company: f[13] || null,
+        reference: f[4] || null,
+        created: bratislavaWallClock(Math.floor(Number(f[0]) / 1000)),
+        status: f[5] as ShipmentStatus,
+        product: f[6] as Product,
+        deliveryMethod: f[7] as DeliveryMethod,
+        country: f[8]!,
+        partner: f[9] || null,
+        weight: Number(f[10]),
+        cod,
+        codCurrency: cod === null ? null : codCurrency(f[8]!),
+        insurance: f[12] ? Number(f[12]) : null,
+      };
+    });
+    if (lines.length < pageSize) return;
+    after = { us: Number(last[0]), id: Number(last[1]) };
   }
 }
