@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
-import { messages } from '../shared/i18n/messages.ts';
+import { serverMessages } from '../shared/i18n/server-messages.ts';
 import type { Db } from './db/client.ts';
 import { accessTokens } from './features/auth/access-tokens.ts';
 import { activeClients } from './features/auth/active-clients.ts';
@@ -109,7 +109,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const active = activeClients(db, options.clientStatusCacheMs);
   await app.register(auth, { tokens, active });
   // Limits are set per route (`config.rateLimit` or `app.rateLimit()`); over one: 429 in the error shape, with Retry-After.
-  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new ApiError(429, 'too_many_requests', messages.tooManyRequests) });
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new ApiError(429, 'too_many_requests', serverMessages.tooManyRequests) });
 
   app.get('/healthz', { config: { public: true } }, async () => {
     await db.execute(sql`select 1`);

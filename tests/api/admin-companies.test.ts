@@ -19,6 +19,7 @@ import {
 import type { TokenResponse } from '../../src/shared/contract/auth.ts';
 import { adminMessages as am } from '../../src/shared/i18n/admin-messages.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
+import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { auditLog, bankAccounts, clients, companies, companyProducts, imports } from '../../src/server/db/schema.ts';
 import { hashSecret } from '../../src/server/features/auth/passwords.ts';
 import { createTestApp, DEMO, refreshWith, signIn, type TestApp } from '../setup/test-app.ts';
@@ -418,7 +419,7 @@ describe('products: POST and DELETE /api/v1/admin/company/:id/product', () => {
   });
 
   it('answers 404 for removing a pair the company does not have', async () => {
-    expectError(await call('DELETE', productUrl(bohemiaId, 'GB', 'RTN')), 404, 'not_found', messages.notFound);
+    expectError(await call('DELETE', productUrl(bohemiaId, 'GB', 'RTN')), 404, 'not_found', serverMessages.notFound);
   });
 
   it('refuses an unknown product or country', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import type { WizardShipmentCreated } from '../../src/shared/contract/shipments-wizard.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
+import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { clients, idempotencyKeys, pickupAddresses, shipments } from '../../src/server/db/schema.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
@@ -181,7 +182,7 @@ describe('v2: the same key with another body', () => {
     expect(other.headers['idempotent-replayed']).toBeUndefined();
     const body = other.json<ErrorBody>();
     expect(body.error).toBe('validation_failed');
-    expect(body.message).toBe(en(messages.idempotencyMismatch));
+    expect(body.message).toBe(en(serverMessages.idempotencyMismatch));
     expect(await shipmentCount()).toBe(before);
     expect(await shipmentsWith(`${reference}-B`)).toBe(0);
 
@@ -216,7 +217,7 @@ describe('v2: a key whose first request is still running', () => {
     expect(res.statusCode, res.body).toBe(409);
     expect(res.headers['retry-after']).toBe('1');
     expect(res.headers['idempotent-replayed']).toBeUndefined();
-    expect(res.json<ErrorBody>().message).toBe(en(messages.idempotencyInProgress));
+    expect(res.json<ErrorBody>().message).toBe(en(serverMessages.idempotencyInProgress));
     expect(await shipmentsWith(reference)).toBe(before);
     // The running request's row is left alone.
     expect(await keyRow(key)).toMatchObject({ responseStatus: null, requestHash: hash });
@@ -377,7 +378,7 @@ describe('v2: answers that are not 201', () => {
     // The key is bound to the failed request: a corrected body needs a new key.
     const corrected = await v2(wizard(reference), key);
     expect(corrected.statusCode).toBe(422);
-    expect(corrected.json<ErrorBody>().message).toBe(en(messages.idempotencyMismatch));
+    expect(corrected.json<ErrorBody>().message).toBe(en(serverMessages.idempotencyMismatch));
     expect(await shipmentsWith(reference)).toBe(0);
   });
 
@@ -448,7 +449,7 @@ describe('v1: the single send form', () => {
     const before = await shipmentCount();
     const res = await v1(shipmentPayload({ reference_number: reference, weight: 2 }), key);
     expect(res.statusCode).toBe(422);
-    expect(res.json<ErrorBody>()).toMatchObject({ error: 'validation_failed', message: en(messages.idempotencyMismatch) });
+    expect(res.json<ErrorBody>()).toMatchObject({ error: 'validation_failed', message: en(serverMessages.idempotencyMismatch) });
     expect(await shipmentCount()).toBe(before);
   });
 

@@ -9,6 +9,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportRecord } from '../../src/shared/contract/imports.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
+import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { missingReferences } from '../../src/server/db/missing-references.ts';
 import { clients, imports, pickupAddresses, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
@@ -95,7 +96,7 @@ describe('a CSV of good and bad rows', () => {
     ];
     const answer = await started(csv(rows));
     id = answer.id;
-    expect(answer.message).toBe(en(messages.importStarted));
+    expect(answer.message).toBe(en(serverMessages.importStarted));
     record = await finished(id, userToken, 'sk');
   });
 
@@ -167,14 +168,14 @@ describe('xlsx', () => {
 describe('files that cannot be imported', () => {
   it('ends FAILED with the reason when the content is not what the extension says', async () => {
     const { id } = await started(csv([SK_HEADERS, good(1)]), { type: 'xlsx', filename: 'orders.xlsx' });
-    expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(messages.importTypeMismatch), successful_shipments: 0 });
+    expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(serverMessages.importTypeMismatch), successful_shipments: 0 });
     // Its result file says so, in the upload's format, though the file itself cannot be read.
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/shipments/import/${id}`, headers: { ...bearer(userToken), 'accept-language': 'sk' } });
     expect(res.statusCode).toBe(200);
     const result = new ExcelJS.Workbook();
     await result.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = result.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
-    expect(rows[1]!.slice(1)).toEqual([sk(messages.importResultFailed), '', '', sk(messages.importTypeMismatch)]);
+    expect(rows[1]!.slice(1)).toEqual([sk(serverMessages.importResultFailed), '', '', sk(serverMessages.importTypeMismatch)]);
   });
 
   it('refuses an empty upload at once', async () => {
@@ -281,7 +282,7 @@ describe('an import whose job keeps failing', () => {
     await other.start();
     try {
       await other.send(IMPORT_DEAD_QUEUE, { importId: id });
-      expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(messages.importInterrupted) });
+      expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(serverMessages.importInterrupted) });
     } finally {
       // Its own pool on PostgreSQL is closed; PGlite is the test database's, closed with it.
       await other.stop({ graceful: false, close: t.database.kind === 'postgres' });

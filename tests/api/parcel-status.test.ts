@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParcelStatusAnswer } from '../../src/shared/contract/parcel-status.ts';
 import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
+import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
+import { parcelStatusCaptions } from '../../src/shared/i18n/document-messages.ts';
 import { clients, companies, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
 import { printDateTime } from '../../src/server/features/documents/print-format.ts';
 import { translator } from '../../src/server/i18n.ts';
@@ -181,7 +183,7 @@ describe('refused scan requests', () => {
     const s = await parcel();
     const res = await post({ status: 'ARRIVED', parcels_id: [tracking(s)], scanned_at: scannedAt });
     expect(res.statusCode).toBe(400);
-    expect(fieldErrors(res.body)).toMatchObject({ error: 'validation_failed', errors: { scanned_at: [en(messages.scanTooOld)] } });
+    expect(fieldErrors(res.body)).toMatchObject({ error: 'validation_failed', errors: { scanned_at: [en(serverMessages.scanTooOld)] } });
     expect((await shipmentRow(s)).status).toBe('CREATED');
   });
 
@@ -300,9 +302,9 @@ describe('the packages.xlsx export', () => {
     const sk = translator('sk');
     const day = bratislavaDay(arrivedA);
     const { name, header } = await workbookOf((await download(`dateFrom=${day}&dateTo=${day}`, 'sk')).rawPayload);
-    expect(name).toBe(sk(messages.parcelStatusSheet));
-    expect(header[0]).toBe(sk(messages.parcelStatusColumnItem));
-    expect(header[8]).toBe(sk(messages.parcelStatusColumnWeight));
+    expect(name).toBe(sk(parcelStatusCaptions.sheet));
+    expect(header[0]).toBe(sk(parcelStatusCaptions.columnItem));
+    expect(header[8]).toBe(sk(parcelStatusCaptions.columnWeight));
   });
 
   it('neutralises text a spreadsheet would run as a formula', async () => {

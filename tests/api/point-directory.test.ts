@@ -9,7 +9,7 @@ import type { PointDirectoryImport } from '../../src/shared/contract/admin-picku
 import type { PickupPointList } from '../../src/shared/contract/pickup-points.ts';
 import { PARTNERS } from '../../src/shared/domain/enums.ts';
 import { adminMessages as am } from '../../src/shared/i18n/admin-messages.ts';
-import { messages } from '../../src/shared/i18n/messages.ts';
+import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { auditLog, clients, partnerServices, pickupPoints, pointDirectoryImports } from '../../src/server/db/schema.ts';
 import { DEMO_PICKUP_POINTS, type PickupPointInsert } from '../../src/server/db/seed-pickup-points.ts';
 import { hashSecret } from '../../src/server/features/auth/passwords.ts';
@@ -240,7 +240,7 @@ describe("importing SPS's list", () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/pickup-points/PT10002', headers: bearer('USER') })).statusCode).toBe(404);
     const res = await lockerShipment('PT10002');
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json<ErrorBody>().errors).toEqual({ pickup_point_id: [en(messages.pickupPointUnavailable)] });
+    expect(res.json<ErrorBody>().errors).toEqual({ pickup_point_id: [en(serverMessages.pickupPointUnavailable)] });
     // The re-activated one is offered and accepted.
     expect((await searchOk('country=SK&q=PT10099')).count).toBe(1);
     expect((await lockerShipment('PT10099')).statusCode).toBe(201);
@@ -309,7 +309,7 @@ describe('partners that serve the points', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/pickup-points/PT10001', headers: bearer('USER') })).statusCode).toBe(404);
       const res = await lockerShipment('PT10001');
       expect(res.statusCode).toBe(422);
-      expect(res.json<ErrorBody>().errors).toEqual({ pickup_point_id: [en(messages.pickupPointUnavailable)] });
+      expect(res.json<ErrorBody>().errors).toEqual({ pickup_point_id: [en(serverMessages.pickupPointUnavailable)] });
     } finally {
       await t.database.db.insert(partnerServices).values(removed);
     }

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, bratislavaDay } from '../../src/shared/contract/reports.ts';
-import { messages } from '../../src/shared/i18n/messages.ts';
+import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { reportFieldMessages } from '../../src/shared/i18n/report-messages.ts';
 import { DEFAULT_REPORT_LIMITS } from '../../src/server/features/reports/reports.routes.ts';
 import { translator } from '../../src/server/i18n.ts';
@@ -46,7 +46,7 @@ describe('report limits', () => {
     const refused = await third;
     clearInterval(timer);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ error: 'too_many_requests', message: en(messages.tooManyRequests) });
+    expect(refused.json()).toMatchObject({ error: 'too_many_requests', message: en(serverMessages.tooManyRequests) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     const other = await signIn(t.app, DEMO.admin.clientId, DEMO.admin.secret);

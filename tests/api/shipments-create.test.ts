@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import { isValidS10 } from '../../src/shared/domain/s10.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
+import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { clients, companies, partnerServices, pickupAddresses, pickupAddressPartners, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
@@ -225,7 +226,7 @@ describe('partner routing', () => {
       const before = await shipmentCount();
       const res = await postShipment(t.app, userToken, shipmentPayload({ receiver_country: 'AT', product: 'UTR', ...letter, receiver_postal_code: '1010', receiver_phone: '01 5123456' }));
       expect(res.statusCode).toBe(422);
-      expect(res.json<ErrorBody>()).toMatchObject({ error: 'validation_failed', errors: { delivery_method: [en(messages.noPartner)] } });
+      expect(res.json<ErrorBody>()).toMatchObject({ error: 'validation_failed', errors: { delivery_method: [en(serverMessages.noPartner)] } });
       expect(await shipmentCount()).toBe(before);
     } finally {
       await t.database.db.insert(partnerServices).values(removed);
@@ -277,7 +278,7 @@ describe('parcel locker', () => {
     const before = await shipmentCount();
     const res = await postShipment(t.app, userToken, shipmentPayload({ delivery_method: 'parcel_locker', pickup_point_id: await id() }));
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json<ErrorBody>().errors).toEqual({ pickup_point_id: [en(messages.pickupPointUnavailable)] });
+    expect(res.json<ErrorBody>().errors).toEqual({ pickup_point_id: [en(serverMessages.pickupPointUnavailable)] });
     expect(await shipmentCount()).toBe(before);
   });
 
@@ -309,7 +310,7 @@ describe('rule failures answer 422 with field errors', () => {
     [
       'a pickup point outside CZ SK PL HU',
       { receiver_country: 'DE', product: 'TRC', ...letter, receiver_postal_code: '10115', delivery_method: 'pickup_point', pickup_point_id: 'DE-1' },
-      { delivery_method: [en(messages.parcelPointNotAllowed)], pickup_point_id: [en(messages.pickupPointUnavailable)] },
+      { delivery_method: [en(messages.parcelPointNotAllowed)], pickup_point_id: [en(serverMessages.pickupPointUnavailable)] },
     ],
     ['a country outside the contract (FR)', { receiver_country: 'FR', receiver_postal_code: '75001', receiver_phone: '01 23 45 67 89' }, { receiver_country: [en(messages.countryNotAllowed)] }],
     ['a product not in the contract (UTR to SK)', { product: 'UTR', ...letter }, { product: [en(messages.productNotAllowed)] }],

@@ -11,6 +11,7 @@ import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import type { WizardShipmentCreated } from '../../src/shared/contract/shipments-wizard.ts';
 import { isValidS10 } from '../../src/shared/domain/s10.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
+import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { clients, pickupAddresses, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
@@ -96,7 +97,7 @@ describe('a submission with two parcels to SK (PRM, home delivery)', () => {
   });
 
   it('answers one shipment per parcel under the first item number as consignment number', () => {
-    expect(answer.message).toBe(en(messages.shipmentCreated));
+    expect(answer.message).toBe(en(serverMessages.shipmentCreated));
     expect(answer.shipments).toHaveLength(2);
     const [first, second] = answer.shipments as [Shipment, Shipment];
     expect(answer.consignment_number).toBe(first.item_number);
@@ -225,9 +226,9 @@ describe('delivery to a parcel locker or pickup point', () => {
 
   it('answers 422 on pickup_point_id for a locker without a point, an unknown point and a point of another country', async () => {
     await expectRuleFailure(payload({ delivery_method: 'parcel_locker' }), { pickup_point_id: [en(messages.pickupPointRequired)] });
-    await expectRuleFailure(payload({ delivery_method: 'parcel_locker', pickup_point_id: 'PT99999' }), { pickup_point_id: [en(messages.pickupPointUnavailable)] });
+    await expectRuleFailure(payload({ delivery_method: 'parcel_locker', pickup_point_id: 'PT99999' }), { pickup_point_id: [en(serverMessages.pickupPointUnavailable)] });
     const czLocker = await pointId(t.database.db, 'CZ', 'parcel_locker');
-    await expectRuleFailure(payload({ delivery_method: 'parcel_locker', pickup_point_id: czLocker }), { pickup_point_id: [en(messages.pickupPointUnavailable)] });
+    await expectRuleFailure(payload({ delivery_method: 'parcel_locker', pickup_point_id: czLocker }), { pickup_point_id: [en(serverMessages.pickupPointUnavailable)] });
   });
 
   it('refuses a locker for a tracked letter (TRC)', async () => {
@@ -391,7 +392,7 @@ describe('consignment-wide rules answer 422 once, on the submission field', () =
     ],
     ['a pickup point outside CZ SK PL HU', { product: 'TRC', receiver_country: 'DE', receiver_city: 'Berlin', receiver_postal_code: '10115', receiver_phone: '030 1234567', cod_amount: null, insurance: null, delivery_method: 'pickup_point', pickup_point_id: 'DE-1', parcels: [letterParcel()] }, {
       delivery_method: [en(messages.parcelPointNotAllowed)],
-      pickup_point_id: [en(messages.pickupPointUnavailable)],
+      pickup_point_id: [en(serverMessages.pickupPointUnavailable)],
     }],
   ];
 

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorCode, ErrorBody } from '../../shared/contract/errors.ts';
 import { messages, type MessageDescriptor } from '../../shared/i18n/messages.ts';
+import { serverMessages } from '../../shared/i18n/server-messages.ts';
 import { ApiError } from '../http-errors.ts';
 import { translatorForHeader, type Translate } from '../i18n.ts';
 
@@ -25,13 +26,13 @@ function send(
 
 /** Fastify's own client errors (body parsing, content type) mapped onto our codes. */
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, ApiErrorCode, MessageDescriptor]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'malformed_body', messages.malformedBody],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'malformed_body', messages.malformedBody],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'malformed_body', messages.malformedBody],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'malformed_body', serverMessages.malformedBody],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'malformed_body', serverMessages.malformedBody],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'malformed_body', serverMessages.malformedBody],
   // The issue asks for 400 rather than 413 so that every bad body reads the same to clients.
-  FST_ERR_CTP_BODY_TOO_LARGE: [400, 'body_too_large', messages.bodyTooLarge],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', messages.unsupportedMediaType],
-  FST_ERR_CTP_INVALID_TYPE: [415, 'unsupported_media_type', messages.unsupportedMediaType],
+  FST_ERR_CTP_BODY_TOO_LARGE: [400, 'body_too_large', serverMessages.bodyTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', serverMessages.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_TYPE: [415, 'unsupported_media_type', serverMessages.unsupportedMediaType],
 };
 
 async function errorsPlugin(app: FastifyInstance) {
@@ -56,18 +57,18 @@ async function errorsPlugin(app: FastifyInstance) {
     if (mapped) return send(reply, t, mapped[0], mapped[1], mapped[2]);
 
     if (error.statusCode === 429) {
-      return send(reply, t, 429, 'too_many_requests', messages.tooManyRequests);
+      return send(reply, t, 429, 'too_many_requests', serverMessages.tooManyRequests);
     }
     const status = error.statusCode ?? 500;
     if (status === 403) return send(reply, t, 403, 'forbidden', messages.forbidden);
-    if (status === 404) return send(reply, t, 404, 'not_found', messages.notFound);
+    if (status === 404) return send(reply, t, 404, 'not_found', serverMessages.notFound);
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
       return send(reply, t, status, 'invalid_request', messages.invalidRequest);
     }
 
     request.log.error({ err: error }, 'request failed');
-    return send(reply, t, 500, 'internal_error', messages.internal);
+    return send(reply, t, 500, 'internal_error', serverMessages.internal);
   });
 }
 
@@ -75,5 +76,5 @@ export const errors = fp(errorsPlugin, { name: 'errors' });
 
 /** 404 in the error shape; used for unknown API routes. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return send(reply, translatorForHeader(request.headers['accept-language']), 404, 'not_found', messages.notFound);
+  return send(reply, translatorForHeader(request.headers['accept-language']), 404, 'not_found', serverMessages.notFound);
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { messages } from '../../shared/i18n/messages.ts';
+import { serverMessages } from '../../shared/i18n/server-messages.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { ApiError } from '../http-errors.ts';
@@ -89,9 +90,9 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
         )
         .returning({ key: idempotencyKeys.key });
       if (freed.length > 0) continue;
-      if (existing.requestHash !== hash) throw new ApiError(422, 'validation_failed', messages.idempotencyMismatch);
+      if (existing.requestHash !== hash) throw new ApiError(422, 'validation_failed', serverMessages.idempotencyMismatch);
       if (existing.responseStatus === null) {
-        throw new ApiError(409, 'invalid_request', messages.idempotencyInProgress, { headers: { 'retry-after': '1' } });
+        throw new ApiError(409, 'invalid_request', serverMessages.idempotencyInProgress, { headers: { 'retry-after': '1' } });
       }
       return reply
         .code(existing.responseStatus)
@@ -99,7 +100,7 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
         .header('idempotent-replayed', 'true')
         .send(existing.responseBody);
     }
-    throw new ApiError(409, 'invalid_request', messages.idempotencyInProgress, { headers: { 'retry-after': '1' } });
+    throw new ApiError(409, 'invalid_request', serverMessages.idempotencyInProgress, { headers: { 'retry-after': '1' } });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { revokeEndpoint, tokenEndpoint, tokenRequestSchema, type TokenResponse } from '../../../shared/contract/auth.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
 import { route } from '../../http/route.ts';
@@ -31,8 +32,8 @@ export interface OAuthDeps {
   limiter: LoginLimiter;
 }
 
-const invalidClient = () => new ApiError(401, 'invalid_client', messages.invalidClient);
-const invalidGrant = () => new ApiError(400, 'invalid_grant', messages.invalidGrant);
+const invalidClient = () => new ApiError(401, 'invalid_client', serverMessages.invalidClient);
+const invalidGrant = () => new ApiError(400, 'invalid_grant', serverMessages.invalidGrant);
 
 export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
   const { db, tokens, refreshTokens, limiter } = deps;
@@ -52,7 +53,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
       if (!parsed.success) {
         const grantType = (request.body as { grant_type?: unknown } | null)?.grant_type;
         if (typeof grantType === 'string' && grantType !== 'client_credentials' && grantType !== 'refresh_token') {
-          throw new ApiError(400, 'unsupported_grant_type', messages.unsupportedGrantType);
+          throw new ApiError(400, 'unsupported_grant_type', serverMessages.unsupportedGrantType);
         }
         const fields: Record<string, string[]> = {};
         for (const issue of parsed.error.issues) (fields[issue.path.join('.') || 'grant_type'] ??= []).push(issue.message);
@@ -64,7 +65,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
         const address = request.ip;
         const wait = await limiter.retryAfter(body.client_id, address);
         if (wait > 0) {
-          throw new ApiError(429, 'too_many_requests', messages.tooManyAttempts, { values: { seconds: wait }, headers: { 'retry-after': String(wait) } });
+          throw new ApiError(429, 'too_many_requests', serverMessages.tooManyAttempts, { values: { seconds: wait }, headers: { 'retry-after': String(wait) } });
         }
         const client = await findClientByLogin(db, body.client_id);
         // Unknown, disabled and wrong secret answer alike, after the same amount of hashing work.
@@ -73,7 +74,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
           await limiter.fail(body.client_id, address);
           const after = await limiter.retryAfter(body.client_id, address);
           if (after > 0) {
-            throw new ApiError(429, 'too_many_requests', messages.tooManyAttempts, { values: { seconds: after }, headers: { 'retry-after': String(after) } });
+            throw new ApiError(429, 'too_many_requests', serverMessages.tooManyAttempts, { values: { seconds: after }, headers: { 'retry-after': String(after) } });
           }
           throw invalidClient();
         }

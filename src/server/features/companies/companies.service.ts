@@ -6,7 +6,8 @@ import type { AuditEntry, Company, CompanyFields, CompanyListItem, CompanyListQu
 import { PRODUCTS, type Product } from '../../../shared/domain/enums.ts';
 import { foldText } from '../../../shared/domain/text-fold.ts';
 import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import { messages, type MessageDescriptor } from '../../../shared/i18n/messages.ts';
+import type { MessageDescriptor } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, companies, companyProducts, imports, manifests, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -200,7 +201,7 @@ export async function removeProduct(db: Db, actor: Principal, companyId: string,
       .delete(companyProducts)
       .where(and(eq(companyProducts.companyId, companyId), eq(companyProducts.country, key.country), eq(companyProducts.product, key.product)))
       .returning({ country: companyProducts.country });
-    if (removed.length === 0) throw new ApiError(404, 'not_found', messages.notFound);
+    if (removed.length === 0) throw new ApiError(404, 'not_found', serverMessages.notFound);
     await recordAudit(tx, { actor, companyId, entity: 'product', entityId: `${key.product}:${key.country}`, action: 'delete', before: { ...key } });
   });
   return loadCompany(db, companyId);

@@ -7,6 +7,8 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Manifest, ManifestGenerateRequest, ManifestList } from '../../../shared/contract/manifests.ts';
 import { codCurrency } from '../../../shared/domain/currencies.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
+import { manifestCaptions } from '../../../shared/i18n/document-messages.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { companies, imports, manifests, pickupAddresses, shipmentEvents, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -52,7 +54,7 @@ async function candidates(tx: Db, scope: CompanyScope, request: ManifestGenerate
     const ready = new Set(rows.filter((r) => r.status === 'CREATED').map((r) => r.itemNumber));
     const refused = wanted.filter((n) => !ready.has(n));
     if (refused.length > 0) {
-      throw new ApiError(400, 'invalid_request', messages.manifestRefused, { values: { items: refused.slice(0, 20).join(', ') }, fields: { item_numbers: refused } });
+      throw new ApiError(400, 'invalid_request', serverMessages.manifestRefused, { values: { items: refused.slice(0, 20).join(', ') }, fields: { item_numbers: refused } });
     }
     return { rows, importId: null };
   }
@@ -60,7 +62,7 @@ async function candidates(tx: Db, scope: CompanyScope, request: ManifestGenerate
     .select({ id: pickupAddresses.id })
     .from(pickupAddresses)
     .where(and(eq(pickupAddresses.id, request.pickup_address_id), scope.rows(pickupAddresses.companyId)));
-  if (!address) throw new ApiError(400, 'invalid_request', messages.manifestPickupInvalid, { fields: { pickup_address_id: [messages.manifestPickupInvalid.id] } });
+  if (!address) throw new ApiError(400, 'invalid_request', serverMessages.manifestPickupInvalid, { fields: { pickup_address_id: [serverMessages.manifestPickupInvalid.id] } });
   const rows = await select(and(eq(shipments.pickupAddressId, address.id), eq(shipments.partnerId, request.partner_id), eq(shipments.status, 'CREATED'), own));
   return { rows, importId: null };
 }
@@ -69,7 +71,7 @@ async function candidates(tx: Db, scope: CompanyScope, request: ManifestGenerate
 export async function generateManifests(db: Db, scope: CompanyScope, request: ManifestGenerateRequest, t: Translate): Promise<DownloadFile> {
   const ids = await db.transaction(async (tx) => {
     const { rows, importId } = await candidates(tx, scope, request);
-    if (rows.length === 0) throw new ApiError(400, 'invalid_request', messages.manifestNothingToHandOver);
+    if (rows.length === 0) throw new ApiError(400, 'invalid_request', serverMessages.manifestNothingToHandOver);
     const groups = new Map<string, Candidate[]>();
     for (const row of rows) {
       const key = `${row.companyId}|${row.pickupAddressId ?? ''}|${row.partnerId ?? ''}`;
@@ -107,30 +109,30 @@ export async function generateManifests(db: Db, scope: CompanyScope, request: Ma
 
 function captions(t: Translate): ManifestCaptions {
   return {
-    title: t(messages.manifestTitle),
-    company: t(messages.manifestCompany),
-    pickupAddress: t(messages.manifestPickupAddress),
-    partner: t(messages.manifestPartner),
-    created: t(messages.manifestCreated),
-    manifestId: t(messages.manifestId),
+    title: t(manifestCaptions.title),
+    company: t(manifestCaptions.company),
+    pickupAddress: t(manifestCaptions.pickupAddress),
+    partner: t(manifestCaptions.partner),
+    created: t(manifestCaptions.created),
+    manifestId: t(manifestCaptions.id),
     columns: {
-      index: t(messages.manifestColumnIndex),
-      itemNumber: t(messages.manifestColumnItem),
-      trackingNumber: t(messages.manifestColumnTracking),
-      recipient: t(messages.manifestColumnRecipient),
-      city: t(messages.manifestColumnCity),
-      country: t(messages.manifestColumnCountry),
-      weight: t(messages.manifestColumnWeight),
-      cod: t(messages.manifestColumnCod),
+      index: t(manifestCaptions.columnIndex),
+      itemNumber: t(manifestCaptions.columnItem),
+      trackingNumber: t(manifestCaptions.columnTracking),
+      recipient: t(manifestCaptions.columnRecipient),
+      city: t(manifestCaptions.columnCity),
+      country: t(manifestCaptions.columnCountry),
+      weight: t(manifestCaptions.columnWeight),
+      cod: t(manifestCaptions.columnCod),
     },
-    totals: t(messages.manifestTotals),
-    parcels: t(messages.manifestParcels),
-    weight: t(messages.manifestWeight),
-    codTotal: t(messages.manifestCodTotal),
-    shipperSignature: t(messages.manifestShipperSignature),
-    driverSignature: t(messages.manifestDriverSignature),
-    signatureDate: t(messages.manifestSignatureDate),
-    page: t(messages.manifestPage, { page: '{page}', pages: '{pages}' }),
+    totals: t(manifestCaptions.totals),
+    parcels: t(manifestCaptions.parcels),
+    weight: t(manifestCaptions.weight),
+    codTotal: t(manifestCaptions.codTotal),
+    shipperSignature: t(manifestCaptions.shipperSignature),
+    driverSignature: t(manifestCaptions.driverSignature),
+    signatureDate: t(manifestCaptions.signatureDate),
+    page: t(manifestCaptions.page, { page: '{page}', pages: '{pages}' }),
   };
 }
 

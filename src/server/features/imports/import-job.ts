@@ -11,6 +11,7 @@ import type { PgBoss } from 'pg-boss';
 import { headerSignature, mappingFromHeaders, missingRequiredFields, type ImportMapping } from '../../../shared/domain/import-columns.ts';
 import type { Role } from '../../../shared/domain/enums.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, importMappings, importRowErrors, imports } from '../../db/schema.ts';
 import { batchContext, insertBatch, prepareBatch } from '../shipments/shipment-batch.ts';
@@ -47,7 +48,7 @@ export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseL
     await processImport(db, job.data.importId, { log });
   });
   await boss.work<ImportJobData>(IMPORT_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
-    for (const job of jobs) await failImport(db, job.data.importId, messages.importInterrupted.id);
+    for (const job of jobs) await failImport(db, job.data.importId, serverMessages.importInterrupted.id);
   });
   return { wake: () => boss.notifyWorker(workerId) };
 }
@@ -90,7 +91,7 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
   const { record: job } = record;
   const content = await loadImportFile(db, importId);
   if (!content) {
-    await failImport(db, importId, messages.importInterrupted.id);
+    await failImport(db, importId, serverMessages.importInterrupted.id);
     return;
   }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { importListEndpoint, importPreviewEndpoint, importResultEndpoint, importStartEndpoint } from '../../../shared/contract/imports.ts';
 import { IMPORT_MAX_BYTES } from '../../../shared/domain/limits.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { attachment } from '../../attachment.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -20,7 +20,7 @@ export async function importRoutes(app: FastifyInstance, { db, queue, wake }: { 
     app,
     importStartEndpoint,
     async ({ principal, body, t }) => {
-      if (!queue) throw new ApiError(503, 'unavailable', messages.internal);
+      if (!queue) throw new ApiError(503, 'unavailable', serverMessages.internal);
       await saveMapping(db, principal, body);
       const id = await createImport(db, principal, body);
       try {
@@ -28,10 +28,10 @@ export async function importRoutes(app: FastifyInstance, { db, queue, wake }: { 
         // This instance starts on it at once (another may still take it first: the queue decides).
         wake();
       } catch (error) {
-        await markImportFailed(db, id, messages.importInterrupted.id);
+        await markImportFailed(db, id, serverMessages.importInterrupted.id);
         throw error;
       }
-      return { id, message: t(messages.importStarted) };
+      return { id, message: t(serverMessages.importStarted) };
     },
     { bodyLimit: UPLOAD_BODY_LIMIT },
   );

@@ -5,6 +5,7 @@ import type { ImportPreview, ImportRecord, ImportUpload } from '../../../shared/
 import { headerSignature, mappingFromHeaders, missingRequiredFields } from '../../../shared/domain/import-columns.ts';
 import { IMPORT_MAX_BYTES, IMPORT_ROW_ERRORS_SHOWN } from '../../../shared/domain/limits.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, importMappings, importRowErrors, imports, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -120,7 +121,7 @@ export async function importResult(db: Db, scope: CompanyScope, id: string, t: T
   const content = found ? await loadImportFile(db, id) : null;
   if (!found || !content) throw new ApiError(404, 'not_found', messages.importNotFound);
   const { record } = found;
-  if (record.status === 'PROCESSING') throw new ApiError(409, 'conflict', messages.importNotFinished);
+  if (record.status === 'PROCESSING') throw new ApiError(409, 'conflict', serverMessages.importNotFinished);
   const created = await db
     .select({ row: shipments.importRow, itemNumber: shipments.itemNumber, trackingNumber: shipments.trackingNumber })
     .from(shipments)
@@ -133,6 +134,6 @@ export async function importResult(db: Db, scope: CompanyScope, id: string, t: T
     fileError: record.errorMessage ? t(record.errorMessage) : null,
     created: new Map(created.map((c) => [c.row!, { itemNumber: c.itemNumber, trackingNumber: c.trackingNumber }])),
     failed: new Map(failures.map((f) => [f.rowNumber, f.errors.map((e) => `${e.column}: ${t(e.message)}`).join('; ')])),
-    labels: { status: t(messages.importResultStatus), created: t(messages.importResultCreated), failed: t(messages.importResultFailed), error: t(messages.importResultError) },
+    labels: { status: t(serverMessages.importResultStatus), created: t(serverMessages.importResultCreated), failed: t(serverMessages.importResultFailed), error: t(serverMessages.importResultError) },
   });
 }

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mappingFromHeaders, missingRequiredFields } from '../../../shared/domain/import-columns.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../shared/domain/limits.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { ImportFileError, openImportFile, readImportFile, type ImportSheet } from './read-import-file.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../../tests/fixtures/imports/${name}`, import.meta.url)));
@@ -134,7 +135,7 @@ describe('readImportFile: CSV', () => {
     const sheet = await readImportFile('csv', utf8(lines(IMPORT_MAX_ROWS)));
     expect(sheet.rows).toHaveLength(IMPORT_MAX_ROWS);
     expect(sheet.rowNumbers.at(-1)).toBe(IMPORT_MAX_ROWS + 1);
-    expect(await refusal('csv', utf8(lines(IMPORT_MAX_ROWS + 1)))).toBe(messages.importTooManyRows.id);
+    expect(await refusal('csv', utf8(lines(IMPORT_MAX_ROWS + 1)))).toBe(serverMessages.importTooManyRows.id);
   });
 
   it('refuses a file over 30 MB, whatever its type', async () => {
@@ -144,9 +145,9 @@ describe('readImportFile: CSV', () => {
   });
 
   it('refuses a spreadsheet or another binary file saved with a .csv name', async () => {
-    expect(await refusal('csv', fixture('libreoffice.xlsx'))).toBe(messages.importTypeMismatch.id);
+    expect(await refusal('csv', fixture('libreoffice.xlsx'))).toBe(serverMessages.importTypeMismatch.id);
     const pdf = new Uint8Array([...utf8('%PDF-1.7\n'), 0x00, 0x01, 0x02, 0xff, ...utf8('stream')]);
-    expect(await refusal('csv', pdf)).toBe(messages.importTypeMismatch.id);
+    expect(await refusal('csv', pdf)).toBe(serverMessages.importTypeMismatch.id);
   });
 
   it('refuses a quote left open, which would swallow every row after it', async () => {
@@ -212,9 +213,9 @@ describe('readImportFile: XLSX', () => {
   });
 
   it('refuses CSV text or an old .xls saved with an .xlsx name', async () => {
-    expect(await refusal('xlsx', fixture('excel-utf8-bom.csv'))).toBe(messages.importTypeMismatch.id);
+    expect(await refusal('xlsx', fixture('excel-utf8-bom.csv'))).toBe(serverMessages.importTypeMismatch.id);
     const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
-    expect(await refusal('xlsx', xls)).toBe(messages.importTypeMismatch.id);
+    expect(await refusal('xlsx', xls)).toBe(serverMessages.importTypeMismatch.id);
   });
 
   it('refuses a zip that is not a workbook, and a truncated one, as unreadable', async () => {
@@ -230,28 +231,28 @@ describe('readImportFile: XLSX', () => {
       const spy = load();
       const bomb = zipSync({ '[Content_Types].xml': utf8('<Types/>'), 'xl/worksheets/sheet1.xml': new Uint8Array(20 * 1024 * 1024) });
       expect(bomb.length).toBeLessThan(100 * 1024);
-      expect(await refusal('xlsx', bomb)).toBe(messages.importZipBomb.id);
+      expect(await refusal('xlsx', bomb)).toBe(serverMessages.importZipBomb.id);
       expect(spy).not.toHaveBeenCalled();
     });
 
     it('an entry that claims a small size but inflates past it', async () => {
       const spy = load();
       const liar = claimSizes(zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(12 * 1024 * 1024) }), 1024 * 1024);
-      expect(await refusal('xlsx', liar)).toBe(messages.importZipBomb.id);
+      expect(await refusal('xlsx', liar)).toBe(serverMessages.importZipBomb.id);
       expect(spy).not.toHaveBeenCalled();
     });
 
     it('entries adding up to more than 300 MB', async () => {
       const spy = load();
       const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`xl/media/image${i}.png`, new Uint8Array(1024)]));
-      expect(await refusal('xlsx', claimSizes(zipSync(files), 8 * 1024 * 1024))).toBe(messages.importZipBomb.id);
+      expect(await refusal('xlsx', claimSizes(zipSync(files), 8 * 1024 * 1024))).toBe(serverMessages.importZipBomb.id);
       expect(spy).not.toHaveBeenCalled();
     });
 
     it('more than 10,000 entries', async () => {
       const spy = load();
       const files = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`xl/f${i}.xml`, new Uint8Array(0)]));
-      expect(await refusal('xlsx', zipSync(files))).toBe(messages.importZipBomb.id);
+      expect(await refusal('xlsx', zipSync(files))).toBe(serverMessages.importZipBomb.id);
       expect(spy).not.toHaveBeenCalled();
     });
   });

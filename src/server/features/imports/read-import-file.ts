@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import type { ImportType } from '../../../shared/contract/imports.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../shared/domain/limits.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 
 export interface ImportSheet {
   headers: string[];
@@ -89,7 +90,7 @@ const SHEET_MAX_ROWS = 1_048_576;
  * is parsed again when asked for. Keeps the text, not 100,000 arrays of cells.
  */
 function openCsv(bytes: Uint8Array): ImportFile {
-  if (startsWithZip(bytes) || looksBinary(bytes)) fail(messages.importTypeMismatch.id);
+  if (startsWithZip(bytes) || looksBinary(bytes)) fail(serverMessages.importTypeMismatch.id);
   let text = decodeText(bytes).replace(/\r\n?/g, '\n');
   // Scripts write "sep=;" for Excel, which hides that line: the header stays row 1.
   const sep = /^sep=(.)\n/i.exec(text);
@@ -121,10 +122,10 @@ function openCsv(bytes: Uint8Array): ImportFile {
   let rowNumber = 0;
   let rowStart = 0;
   parse(text, (cells, end) => {
-    if (++rowNumber > SHEET_MAX_ROWS) fail(messages.importTooManyRows.id);
+    if (++rowNumber > SHEET_MAX_ROWS) fail(serverMessages.importTooManyRows.id);
     if (!headers) headers = headersOf(cells);
     else if (!isBlank(cells, headers.length)) {
-      if (starts.length === IMPORT_MAX_ROWS) fail(messages.importTooManyRows.id);
+      if (starts.length === IMPORT_MAX_ROWS) fail(serverMessages.importTooManyRows.id);
       starts.push(rowStart);
       rowNumbers.push(rowNumber);
     }
@@ -197,7 +198,7 @@ function chooseDelimiter(text: string): string {
  * with a date format); hyperlinks are read as their text.
  */
 async function openXlsx(bytes: Uint8Array): Promise<ImportFile> {
-  if (!startsWithZip(bytes)) fail(messages.importTypeMismatch.id);
+  if (!startsWithZip(bytes)) fail(serverMessages.importTypeMismatch.id);
   checkZipExpansion(bytes);
   const input = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
@@ -225,7 +226,7 @@ async function sheetRows(worksheet: AsyncIterable<Row>): Promise<ImportFile> {
     const width = headers.length;
     const cells = Array.from({ length: width }, (_, i) => cellText(row.getCell(i + 1).value));
     if (isBlank(cells, width)) continue;
-    if (rows.length === IMPORT_MAX_ROWS) fail(messages.importTooManyRows.id);
+    if (rows.length === IMPORT_MAX_ROWS) fail(serverMessages.importTooManyRows.id);
     rows.push(cells);
     rowNumbers.push(row.number);
   }
@@ -279,7 +280,7 @@ function checkZipExpansion(bytes: Uint8Array) {
   let total = 0;
   for (const { data, originalSize } of entries) {
     total += originalSize;
-    if (total > ZIP_MAX_TOTAL || (originalSize > ZIP_RATIO_FROM && originalSize > data.length * ZIP_MAX_RATIO)) fail(messages.importZipBomb.id);
+    if (total > ZIP_MAX_TOTAL || (originalSize > ZIP_RATIO_FROM && originalSize > data.length * ZIP_MAX_RATIO)) fail(serverMessages.importZipBomb.id);
   }
   for (const entry of entries) {
     if (entry.method === 0) continue; // stored: never larger than the file
@@ -287,7 +288,7 @@ function checkZipExpansion(bytes: Uint8Array) {
     let produced = 0;
     const inflate = new Inflate((chunk) => {
       produced += chunk.length;
-      if (produced > entry.originalSize) fail(messages.importZipBomb.id);
+      if (produced > entry.originalSize) fail(serverMessages.importZipBomb.id);
     });
     for (let at = 0; at < entry.data.length; at += INFLATE_STEP) inflate.push(entry.data.subarray(at, at + INFLATE_STEP), at + INFLATE_STEP >= entry.data.length);
   }
@@ -312,7 +313,7 @@ function zipEntries(bytes: Uint8Array): ZipEntry[] {
     count = u64(zip64End + 32);
     offset = u64(zip64End + 48);
   }
-  if (count > ZIP_MAX_ENTRIES) fail(messages.importZipBomb.id);
+  if (count > ZIP_MAX_ENTRIES) fail(serverMessages.importZipBomb.id);
 
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {

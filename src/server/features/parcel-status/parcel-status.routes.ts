@@ -2,7 +2,7 @@
 // an answer, and the parcels move once.
 import type { FastifyInstance } from 'fastify';
 import { parcelStatusExportEndpoint, parcelStatusUpdateEndpoint } from '../../../shared/contract/parcel-status.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { parcelStatusCaptions } from '../../../shared/i18n/document-messages.ts';
 import { attachment } from '../../attachment.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/route.ts';
@@ -15,17 +15,17 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 function captions(t: Translate): PackagesCaptions {
   return {
-    sheet: t(messages.parcelStatusSheet),
+    sheet: t(parcelStatusCaptions.sheet),
     columns: {
-      itemNumber: t(messages.parcelStatusColumnItem),
-      trackingNumber: t(messages.parcelStatusColumnTracking),
-      company: t(messages.parcelStatusColumnCompany),
-      status: t(messages.parcelStatusColumnStatus),
-      arrivedAt: t(messages.parcelStatusColumnArrived),
-      sentAt: t(messages.parcelStatusColumnSent),
-      partner: t(messages.parcelStatusColumnPartner),
-      country: t(messages.parcelStatusColumnCountry),
-      weight: t(messages.parcelStatusColumnWeight),
+      itemNumber: t(parcelStatusCaptions.columnItem),
+      trackingNumber: t(parcelStatusCaptions.columnTracking),
+      company: t(parcelStatusCaptions.columnCompany),
+      status: t(parcelStatusCaptions.columnStatus),
+      arrivedAt: t(parcelStatusCaptions.columnArrived),
+      sentAt: t(parcelStatusCaptions.columnSent),
+      partner: t(parcelStatusCaptions.columnPartner),
+      country: t(parcelStatusCaptions.columnCountry),
+      weight: t(parcelStatusCaptions.columnWeight),
     },
   };
 }

@@ -3,6 +3,7 @@
 // rather than written into a parcel's tracking history.
 import { SCAN_MAX_AGE_DAYS } from '../../../shared/domain/limits.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { ApiError } from '../../http-errors.ts';
 
 /** Tablet clocks run a little ahead; more than this is a wrong clock. */
@@ -15,7 +16,7 @@ export function scanTime(scannedAt: string | undefined, now: Date = new Date()):
   const at = new Date(scannedAt);
   const age = now.getTime() - at.getTime();
   if (Number.isNaN(age) || age < -SCAN_CLOCK_AHEAD_MS || age > MAX_AGE_MS) {
-    throw new ApiError(400, 'validation_failed', messages.invalidRequest, { fields: { scanned_at: [messages.scanTooOld.id] } });
+    throw new ApiError(400, 'validation_failed', messages.invalidRequest, { fields: { scanned_at: [serverMessages.scanTooOld.id] } });
   }
   return at;
 }

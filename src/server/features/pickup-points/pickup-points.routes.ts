@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pickupPointEndpoint, pickupPointSearchEndpoint } from '../../../shared/contract/pickup-points.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
 import { route } from '../../http/route.ts';
@@ -13,7 +13,7 @@ export async function pickupPointRoutes(app: FastifyInstance, { db }: { db: Db }
   route(app, pickupPointSearchEndpoint, async ({ query }) => index.search(query));
   route(app, pickupPointEndpoint, async ({ params }) => {
     const point = await getPickupPoint(db, params.id);
-    if (!point) throw new ApiError(404, 'not_found', messages.pickupPointUnavailable);
+    if (!point) throw new ApiError(404, 'not_found', serverMessages.pickupPointUnavailable);
     return point;
   });
 }

@@ -9,6 +9,7 @@ import type { PointFeed, PointFeedUpdate } from '../../../shared/contract/admin-
 import { pointDirectoryFormat } from '../../../shared/domain/point-directory-formats.ts';
 import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, partners, pointDirectoryFeeds, pointDirectoryImports } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -124,7 +125,7 @@ export async function deleteFeed(db: Db, boss: PgBoss | null, principal: Princip
 
 /** POST …/point-feed/run: a fetch now, through the queue (one waiting fetch per partner). */
 export async function requestFeedRun(db: Db, boss: PgBoss | null, partnerId: number, t: Translate): Promise<PointFeed> {
-  if (!boss) throw new ApiError(503, 'unavailable', messages.internal);
+  if (!boss) throw new ApiError(503, 'unavailable', serverMessages.internal);
   const [feed] = await db
     .update(pointDirectoryFeeds)
     .set({ requestedAt: sql`now()` })
@@ -159,7 +160,7 @@ export async function runFeed(db: Db, partnerId: number, policy: FeedFetchPolicy
           ? { message: error.descriptor.id, ...(error.options.values ? { values: error.options.values as Record<string, string | number> } : {}) }
           : null;
     // Anything else (a bug, the database gone) still ends the run: the page must not wait for it forever.
-    outcome = { lastError: refused ?? { message: messages.internal.id }, lastImportId: null };
+    outcome = { lastError: refused ?? { message: serverMessages.internal.id }, lastImportId: null };
     if (refused) log.warn({ partnerId, reason: refused.message }, 'pickup-point list not imported');
     else log.error({ err: error, partnerId }, 'pickup-point list fetch failed');
   }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ChangeSecret, Profile, ProfileUpdate } from '../../../shared/contract/profile.ts';
 import { accountMessages as acm } from '../../../shared/i18n/account-messages.ts';
 import { messages, type MessageDescriptor } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, companies } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -16,7 +17,7 @@ export async function readProfile(db: Db, principal: Principal): Promise<Profile
     .from(clients)
     .innerJoin(companies, eq(companies.id, clients.companyId))
     .where(eq(clients.id, principal.clientId));
-  if (!row) throw new ApiError(404, 'not_found', messages.notFound);
+  if (!row) throw new ApiError(404, 'not_found', serverMessages.notFound);
   const { client, company } = row;
   return {
     name: client.name,
@@ -47,7 +48,7 @@ const fieldError = (field: keyof ChangeSecret, descriptor: MessageDescriptor) =>
 /** The client's login (its sign-in name): the key of the sign-in limiter. */
 export async function clientLogin(db: Db, principal: Principal): Promise<string> {
   const [row] = await db.select({ login: clients.clientId }).from(clients).where(eq(clients.id, principal.clientId));
-  if (!row) throw new ApiError(404, 'not_found', messages.notFound);
+  if (!row) throw new ApiError(404, 'not_found', serverMessages.notFound);
   return row.login;
 }
 
@@ -62,7 +63,7 @@ export async function changeSecret(db: Db, principal: Principal, body: ChangeSec
     .from(clients)
     .innerJoin(companies, eq(companies.id, clients.companyId))
     .where(eq(clients.id, principal.clientId));
-  if (!row) throw new ApiError(404, 'not_found', messages.notFound);
+  if (!row) throw new ApiError(404, 'not_found', serverMessages.notFound);
   const { client } = row;
   if (!(await verifySecret(body.oldSecret, client.secretHash))) return 'wrong';
   if (body.newSecret === body.oldSecret) throw fieldError('newSecret', acm.passwordUnchanged);

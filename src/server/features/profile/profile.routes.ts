@@ -3,6 +3,7 @@ import { myPickupAddressesEndpoint } from '../../../shared/contract/pickup-addre
 import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint } from '../../../shared/contract/profile.ts';
 import { accountMessages as acm } from '../../../shared/i18n/account-messages.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
 import { route } from '../../http/route.ts';
@@ -19,7 +20,7 @@ export interface ProfileDeps {
   limiter: LoginLimiter;
 }
 
-const tooManyAttempts = (seconds: number) => new ApiError(429, 'too_many_requests', messages.tooManyAttempts, { values: { seconds }, headers: { 'retry-after': String(seconds) } });
+const tooManyAttempts = (seconds: number) => new ApiError(429, 'too_many_requests', serverMessages.tooManyAttempts, { values: { seconds }, headers: { 'retry-after': String(seconds) } });
 
 export async function profileRoutes(app: FastifyInstance, { db, refreshTokens, limiter }: ProfileDeps) {
   route(app, profileEndpoint, async ({ principal }) => readProfile(db, principal));

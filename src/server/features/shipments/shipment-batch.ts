@@ -7,6 +7,7 @@ import type { ShipmentCreateParsed } from '../../../shared/contract/shipments.ts
 import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
 import { checkShipmentRules, defaultProduct, productsFor, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { pgliteClientOf, type Db } from '../../db/client.ts';
 import { missingReferences } from '../../db/missing-references.ts';
 import { pickupAddresses, shipmentEvents, shipments, type pickupPoints } from '../../db/schema.ts';
@@ -83,7 +84,7 @@ export async function prepareBatch(db: Db, context: BatchContext, rows: readonly
     const pointId = input.pickup_point_id?.trim().toUpperCase();
     if (pointId) {
       point = points.get(pointId);
-      if (!point || point.country !== country) add('pickup_point_id', messages.pickupPointUnavailable.id);
+      if (!point || point.country !== country) add('pickup_point_id', serverMessages.pickupPointUnavailable.id);
       else deliveryMethod = point.type;
     } else if (deliveryMethod !== 'home_delivery') {
       add('pickup_point_id', messages.pickupPointRequired.id);
@@ -104,7 +105,7 @@ export async function prepareBatch(db: Db, context: BatchContext, rows: readonly
     }
     if (Object.keys(errors).length === 0) {
       const partner = await route(db, context, { country, product, deliveryMethod, pickupAddressId, pointPartnerId: point?.partnerId });
-      if (!partner) add('delivery_method', messages.noPartner.id);
+      if (!partner) add('delivery_method', serverMessages.noPartner.id);
       else {
         prepared.valid.push({
           rowNumber,

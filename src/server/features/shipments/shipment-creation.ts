@@ -11,6 +11,7 @@ import { makeS10 } from '../../../shared/domain/s10.ts';
 import { checkShipmentRules, defaultProduct, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
 import { checkWizardRules } from '../../../shared/domain/wizard-rules.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { pickupAddressClients, pickupAddresses, shipmentEvents, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -99,7 +100,7 @@ async function deliveryTarget(db: Db, input: { delivery_method: DeliveryMethod; 
   }
   const found = await findActivePoint(db, input.pickup_point_id);
   const point: PickupPointRow | undefined = found?.country === input.receiver_country ? found : undefined;
-  if (!point) addError(errors, 'pickup_point_id', messages.pickupPointUnavailable.id);
+  if (!point) addError(errors, 'pickup_point_id', serverMessages.pickupPointUnavailable.id);
   return { deliveryMethod: point?.type ?? input.delivery_method, point };
 }
 
@@ -125,7 +126,7 @@ function receiverColumns(input: ShipmentCreateParsed | WizardShipmentParsed) {
 
 async function route(db: Db, target: { country: string; product: Product; deliveryMethod: DeliveryMethod; pickupAddressId: string | null; point: PickupPointRow | undefined }): Promise<RoutedPartner> {
   const partner = await choosePartner(db, { ...target, pointPartnerId: target.point?.partnerId });
-  if (!partner) throw ruleError({ delivery_method: [messages.noPartner.id] });
+  if (!partner) throw ruleError({ delivery_method: [serverMessages.noPartner.id] });
   return partner;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contract/shipments.ts';
 import { sizeLimits } from '../../../shared/domain/shipment-rules.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
 import { route } from '../../http/route.ts';
@@ -19,19 +20,19 @@ import { deleteShipment, deleteShipments, getShipment, listShipments } from './s
 export async function shipmentRoutes(app: FastifyInstance, { db }: { db: Db }) {
   route(app, shipmentStoreEndpoint, async ({ principal, body, t }) => {
     const shipment = await createShipment(db, principal, body);
-    return { message: t(messages.shipmentCreated), shipment };
+    return { message: t(serverMessages.shipmentCreated), shipment };
   });
 
   route(app, wizardStoreEndpoint, async ({ principal, body, t }) => {
     const created = await createWizardShipments(db, principal, body);
-    return { message: t(messages.shipmentCreated), consignment_number: created.consignmentNumber, shipments: created.shipments };
+    return { message: t(serverMessages.shipmentCreated), consignment_number: created.consignmentNumber, shipments: created.shipments };
   });
 
   route(app, shipmentListEndpoint, async ({ scope, query }) => listShipments(db, scope, query));
 
   route(app, dimensionsEndpoint, async ({ query }) => {
     const limits = sizeLimits(query.country, query.product, query.delivery_type);
-    if (!limits) throw new ApiError(404, 'not_found', messages.dimensionsNotFound);
+    if (!limits) throw new ApiError(404, 'not_found', serverMessages.dimensionsNotFound);
     return { height: limits.maxHeight, width: limits.maxWidth, length: limits.maxLength };
   });
 

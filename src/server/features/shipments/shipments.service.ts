@@ -4,6 +4,7 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { ShipmentListFilters } from '../../../shared/contract/shipments.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, companies, shipmentCounts, shipmentEvents, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -13,7 +14,7 @@ import { toShipment, type ShipmentRow } from './shipment-mapper.ts';
 /** Calendar days of the date filters are those of the carrier's home time zone. */
 const TIME_ZONE = 'Europe/Bratislava';
 
-const notFound = () => new ApiError(404, 'not_found', messages.notFound);
+const notFound = () => new ApiError(404, 'not_found', serverMessages.notFound);
 
 function listConditions(scope: CompanyScope, q: ShipmentListFilters): SQL[] {
   const where: SQL[] = [];
@@ -141,7 +142,7 @@ export async function deleteShipments(db: Db, scope: CompanyScope, itemNumbers: 
     const deletable = new Map(rows.filter((r) => r.status === 'CREATED').map((r) => [r.itemNumber, r.id]));
     const refused = wanted.filter((n) => !deletable.has(n));
     if (refused.length > 0) {
-      throw new ApiError(400, 'invalid_request', messages.notDeletable, { values: { items: refused.join(', ') }, fields: { item_numbers: refused } });
+      throw new ApiError(400, 'invalid_request', serverMessages.notDeletable, { values: { items: refused.join(', ') }, fields: { item_numbers: refused } });
     }
     const ids = [...deletable.values()];
     await tx.update(shipments).set({ status: 'DELETED', updatedAt: new Date() }).where(inArray(shipments.id, ids));

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { partnerListEndpoint, partnerUpdateEndpoint } from '../../../shared/contract/tracking.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { partners } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -15,7 +15,7 @@ export async function adminPartnerRoutes(app: FastifyInstance, { db }: { db: Db 
 
   route(app, partnerUpdateEndpoint, async ({ params, body }) => {
     const [updated] = await db.update(partners).set({ trackingUrlTemplate: body.tracking_url_template }).where(eq(partners.id, params.id)).returning(columns);
-    if (!updated) throw new ApiError(404, 'not_found', messages.notFound);
+    if (!updated) throw new ApiError(404, 'not_found', serverMessages.notFound);
     return updated;
   });
 }

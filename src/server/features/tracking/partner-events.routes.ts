@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { partnerEventsEndpoint } from '../../../shared/contract/tracking.ts';
 import { PARTNER_SIGNATURE_WINDOW_SECONDS } from '../../../shared/domain/limits.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
 import { route } from '../../http/route.ts';
@@ -14,7 +14,7 @@ import { findActiveKey, type PartnerKeyOwner } from './partner-keys.ts';
 import { readSignedRequest, signatureMatches, withinWindow, type SignedRequest } from './partner-signature.ts';
 import { rememberSignature, signaturePurger } from './request-signatures.ts';
 
-const signatureInvalid = () => new ApiError(401, 'unauthorized', messages.partnerSignatureInvalid);
+const signatureInvalid = () => new ApiError(401, 'unauthorized', serverMessages.partnerSignatureInvalid);
 
 interface VerifiedRequest {
   key: PartnerKeyOwner;
@@ -40,7 +40,7 @@ export async function partnerEventRoutes(app: FastifyInstance, { db, now = () =>
     try {
       request.body = JSON.parse(raw.toString('utf8')) as unknown;
     } catch {
-      throw new ApiError(400, 'malformed_body', messages.malformedBody);
+      throw new ApiError(400, 'malformed_body', serverMessages.malformedBody);
     }
   }
 
@@ -55,7 +55,7 @@ export async function partnerEventRoutes(app: FastifyInstance, { db, now = () =>
       const expiresAt = new Date((proof.signed.timestamp + PARTNER_SIGNATURE_WINDOW_SECONDS + 1) * 1000);
       return db.transaction(async (tx) => {
         if (!(await rememberSignature(tx, proof.signed.signature.toString('hex'), expiresAt))) {
-          throw new ApiError(409, 'conflict', messages.partnerRequestReplayed);
+          throw new ApiError(409, 'conflict', serverMessages.partnerRequestReplayed);
         }
         // In one transaction with the signature: a request that fails here may be sent again as it is.
         return recordPartnerEvents(tx, { id: proof.key.partnerId, code: proof.key.partnerCode }, body.events);

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TrackingEvent } from '../../../shared/contract/tracking.ts';
 import type { ShipmentStatus } from '../../../shared/domain/enums.ts';
 import { samePostalCode, TRACKING_EVENT_CODES, type TrackingEventCode } from '../../../shared/domain/tracking-events.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { partners, shipmentEvents, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -27,7 +27,7 @@ export interface StoredEvent {
 }
 
 /** Unknown numbers and wrong postal codes answer alike, so a lookup tells nothing more than it should. */
-export const shipmentNotFound = () => new ApiError(404, 'not_found', messages.shipmentNotFound);
+export const shipmentNotFound = () => new ApiError(404, 'not_found', serverMessages.shipmentNotFound);
 
 /** An event as the lookup's query aggregates it (json_build_object keys). */
 interface EventJson {

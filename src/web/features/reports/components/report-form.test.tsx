@@ -85,6 +85,24 @@ describe('the report form', () => {
     await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('No shipments in this period.'));
   });
 
+  it('shows the server busy with other reports at the top, keeps the choices, and exports on the next try', async () => {
+    signedInAs('USER');
+    const container = await setup();
+    const busy = 'Other reports are being prepared right now. Please try again in a moment.';
+    fetchMock().mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: 'too_many_requests', message: busy }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '5' } }),
+    );
+    click(buttonNamed(container, 'Export'));
+    await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe(busy));
+    expect(reportCalls()).toHaveLength(1);
+
+    fetchMock().mockResolvedValueOnce(xlsx());
+    click(buttonNamed(container, 'Export'));
+    await vi.waitFor(() => expect(document.body.textContent).toContain('The report was downloaded.'));
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(reportCalls()).toHaveLength(2);
+  });
+
   it('lets an admin choose MONTHLY, a month and a company', async () => {
     signedInAs('ADMIN');
     fetchMock().mockImplementation(async (input) =>
