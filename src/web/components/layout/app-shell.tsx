@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { ClientInfo } from '../../../shared/contract/auth.ts';
 import { Avatar } from '../../features/account/components/avatar.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { OutboxIndicator } from './outbox-indicator.tsx';
 import { isUnder, ShellLink } from './shell-link.tsx';
+import { useFits } from './use-fits.ts';
 
 interface NavItem {
   href: string;
@@ -17,8 +18,13 @@ interface NavItem {
 export function AppShell({ client, onSignOut, children }: { client: ClientInfo; onSignOut: () => void; children: ReactNode }) {
   const { t } = useLingui();
   const isAdmin = client.role === 'ADMIN';
+  // The profile button's name starts with the name it shows (WCAG 2.5.3, label in name).
+  const userName = client.name;
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMobile = () => setMenuOpen(false);
+  const navArea = useRef<HTMLDivElement>(null);
+  const navMeasure = useRef<HTMLUListElement>(null);
+  const navFits = useFits(navArea, navMeasure);
 
   const items: NavItem[] = [
     { href: '/shipments', label: t`Shipments` },
@@ -43,29 +49,49 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
 
   return (
     <div className="flex min-h-dvh flex-col bg-base-200">
-      <header className="navbar sticky top-0 z-40 gap-2 bg-base-100 px-2 shadow-sm sm:px-4">
-        <div className="navbar-start gap-1">
-          <details open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)} className="dropdown lg:hidden">
-            <summary className="btn btn-ghost btn-square" aria-label={t`Open menu`}>
-              <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
-                <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
-            </summary>
-            <ul className="menu dropdown-content z-50 mt-3 w-60 rounded-box bg-base-100 p-2 shadow">{links(closeMobile)}</ul>
-          </details>
-          <Link to="/" className="btn btn-ghost gap-2 px-2 text-lg font-semibold" aria-label={t`Parcel Portal home`}>
-            <Logo />
-            <span className="hidden sm:inline">Parcel Portal</span>
-          </Link>
+      <a href="#content" className="btn btn-sm btn-primary sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50">
+        {t`Skip to content`}
+      </a>
+      <header className="navbar sticky top-0 z-40 flex-nowrap gap-2 bg-base-100 px-2 shadow-sm sm:px-4">
+        {!navFits && (
+          <nav aria-label={t`Main navigation`} className="shrink-0">
+            <details open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)} className="dropdown">
+              <summary className="btn btn-ghost btn-square" aria-label={t`Open menu`}>
+                <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+                  <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+                </svg>
+              </summary>
+              <ul className="menu dropdown-content z-50 mt-3 w-64 rounded-box bg-base-100 p-2 shadow">{links(closeMobile)}</ul>
+            </details>
+          </nav>
+        )}
+        <Link to="/" className="btn btn-ghost shrink-0 gap-2 px-2 text-lg font-semibold" aria-label={t`Parcel Portal home`}>
+          <Logo />
+          <span className="hidden whitespace-nowrap sm:inline">Parcel Portal</span>
+        </Link>
+        {/* The horizontal navigation is shown only where all of it fits, in the current language and
+            beside the current user's name; otherwise the menu button above holds it. */}
+        <div ref={navArea} className="relative flex min-w-0 flex-1 justify-center">
+          {navFits && (
+            <nav aria-label={t`Main navigation`}>
+              <ul className="menu menu-horizontal flex-nowrap gap-1 px-1">{links()}</ul>
+            </nav>
+          )}
+          <div aria-hidden="true" className="pointer-events-none invisible absolute inset-0 overflow-hidden">
+            <ul ref={navMeasure} className="menu menu-horizontal w-max flex-nowrap gap-1 px-1">
+              {items.map((item) => (
+                <li key={item.href}>
+                  <span className="whitespace-nowrap">{item.label}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
-        <nav className="navbar-center hidden lg:flex" aria-label={t`Main navigation`}>
-          <ul className="menu menu-horizontal gap-1 px-1">{links()}</ul>
-        </nav>
-        <div className="navbar-end gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <OutboxIndicator clientId={client.id} />
           <LanguageSwitcher className="hidden sm:flex" />
           <div className="dropdown dropdown-end">
-            <div tabIndex={0} role="button" className="btn btn-ghost gap-2" aria-label={t`Profile menu`}>
+            <div tabIndex={0} role="button" className="btn btn-ghost gap-2" aria-label={t`${userName}: Profile menu`}>
               <Avatar name={client.name} />
               <span className="hidden max-w-40 truncate md:inline">{client.name}</span>
             </div>
@@ -96,7 +122,7 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
           </div>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-7xl flex-1 p-3 pb-24 sm:p-6 sm:pb-24">{children}</main>
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 p-3 pb-24 sm:p-6 sm:pb-24">{children}</main>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInRouter as render } from '../../lib/test-render.tsx';
 import { db } from '../../offline/db.ts';
 import { createDraft } from '../../offline/drafts.ts';
@@ -47,5 +47,21 @@ describe('OutboxIndicator', () => {
 
     await act(() => db.outbox.toCollection().modify({ state: 'accepted' }));
     await eventually(() => expect(status()).toBe(''));
+  });
+
+  it('says Offline as soon as the connection drops, before anything is queued, and goes when it returns', async () => {
+    view = render(<OutboxIndicator clientId={CLIENT} />);
+    const status = () => view?.container.querySelector('[role="status"]')?.textContent;
+    await eventually(() => expect(status()).toBe(''));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      await eventually(() => expect(status()).toBe('Offline'));
+      onLine.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      await eventually(() => expect(status()).toBe(''));
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });
