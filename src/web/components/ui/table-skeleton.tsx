@@ -2,12 +2,29 @@
  * Placeholder while a list loads: the table's shape on desktop, cards on phones. `label` is read
  * by screen readers; `leadingCheckbox` draws the first column as a selection box.
  */
-export function TableSkeleton({ label, columns, rows, cards, leadingCheckbox = false }: { label: string; columns: number; rows: number; cards: number; leadingCheckbox?: boolean }) {
+export function TableSkeleton({
+  label,
+  columns,
+  rows,
+  cards,
+  leadingCheckbox = false,
+  tableFrom = 'sm',
+}: {
+  label: string;
+  columns: number;
+  rows: number;
+  cards: number;
+  leadingCheckbox?: boolean;
+  /** The width from which the real list is a table (below it, cards). */
+  tableFrom?: 'sm' | 'lg';
+}) {
+  const table = tableFrom === 'lg' ? 'lg:block' : 'sm:block';
+  const cardList = tableFrom === 'lg' ? 'lg:hidden' : 'sm:hidden';
   const box = (i: number, size: string) => `skeleton ${leadingCheckbox && i === 0 ? 'h-4 w-4' : size}`;
   return (
     <div role="status" aria-live="polite" aria-busy="true">
       <span className="sr-only">{label}</span>
-      <div className="hidden overflow-hidden rounded-box bg-base-100 shadow-sm sm:block" aria-hidden="true">
+      <div className={`hidden overflow-hidden rounded-box bg-base-100 shadow-sm ${table}`} aria-hidden="true">
         <table className="table table-sm">
           <thead>
             <tr>
@@ -31,7 +48,7 @@ export function TableSkeleton({ label, columns, rows, cards, leadingCheckbox = f
           </tbody>
         </table>
       </div>
-      <div className="flex flex-col gap-3 sm:hidden" aria-hidden="true">
+      <div className={`flex flex-col gap-3 ${cardList}`} aria-hidden="true">
         {Array.from({ length: cards }, (_, i) => (
           <div key={i} className="card bg-base-100 shadow-sm">
             <div className="card-body gap-2 p-4">

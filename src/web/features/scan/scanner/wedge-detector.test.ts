@@ -33,6 +33,17 @@ describe('wedge detector', () => {
     expect(keys.map((key, i) => detector.key(key, times[i]!)).at(-1)).toBe('CP100000034SK');
   });
 
+  it('keeps the first characters of a scan that a busy tablet held back (CP100000198SK, not 100000198SK)', () => {
+    const detector = createWedgeDetector();
+    const keys = [...chars('CP100000198SK'), 'Enter'];
+    // C, then P 180 ms later, then 1 another 240 ms later; the rest at a scanner's pace.
+    const times = keys.map((_, i) => 1_000 + (i >= 1 ? 180 : 0) + (i >= 2 ? 240 : 0) + i * 4);
+    expect(keys.map((key, i) => detector.key(key, times[i]!)).at(-1)).toBe('CP100000198SK');
+    // A pause in the middle or at the end is no different.
+    const late = keys.map((_, i) => 5_000 + (i >= 9 ? 400 : 0) + i * 4);
+    expect(keys.map((key, i) => detector.key(key, late[i]!)).at(-1)).toBe('CP100000198SK');
+  });
+
   it('keeps only the fast run: hand-typed characters before a scan are not part of it', () => {
     const detector = createWedgeDetector();
     feed(detector, chars('XY'), 200, 0);

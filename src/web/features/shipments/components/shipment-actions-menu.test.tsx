@@ -92,4 +92,23 @@ describe('ShipmentActionsMenu', () => {
     const busy = await setup('SENT', { labelBusy: true });
     expect(busy.view.container.querySelector('button[aria-label="Actions for PP0000000101"]')!.getAttribute('aria-busy')).toBe('true');
   });
+
+  it('moves between its items with the arrow keys, wrapping, and jumps with Home and End', async () => {
+    const { view } = await setup('CREATED');
+    const menu = view.container.querySelector<HTMLElement>('[role="menu"]')!;
+    const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const press = (key: string) => act(() => void menu.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+    items[0]!.focus();
+    press('ArrowDown');
+    expect(document.activeElement).toBe(items[1]);
+    press('ArrowDown');
+    press('ArrowDown');
+    expect(document.activeElement).toBe(items[0]);
+    press('ArrowUp');
+    expect(document.activeElement).toBe(items[2]);
+    press('Home');
+    expect(document.activeElement).toBe(items[0]);
+    press('End');
+    expect(document.activeElement).toBe(items[2]);
+  });
 });

@@ -18,9 +18,22 @@ export interface ShipmentActionsMenuProps {
   /** The row's label is being fetched. */
   labelBusy?: boolean;
   withDetails?: boolean;
+  /** A smaller button, for the one-line table rows. */
+  compact?: boolean;
 }
 
-export function ShipmentActionsMenu({ shipment, onDelete, onDownloadLabel, labelBusy = false, withDetails = true }: ShipmentActionsMenuProps) {
+/** The menu pattern's keys: arrows move between the items (wrapping), Home and End jump. */
+function moveFocus(menu: HTMLElement, key: string): boolean {
+  const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])')];
+  if (items.length === 0) return false;
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next = { ArrowDown: (at + 1) % items.length, ArrowUp: (at - 1 + items.length) % items.length, Home: 0, End: items.length - 1 }[key];
+  if (next === undefined) return false;
+  items[next]?.focus();
+  return true;
+}
+
+export function ShipmentActionsMenu({ shipment, onDelete, onDownloadLabel, labelBusy = false, withDetails = true, compact = false }: ShipmentActionsMenuProps) {
   const { t } = useLingui();
   const menuRef = useRef<HTMLUListElement>(null);
   const id = `actions-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -34,7 +47,7 @@ export function ShipmentActionsMenu({ shipment, onDelete, onDownloadLabel, label
     <>
       <button
         type="button"
-        className="btn btn-ghost btn-sm btn-square"
+        className={`btn btn-square btn-ghost ${compact ? 'btn-xs' : 'btn-sm'}`}
         popoverTarget={id}
         style={{ anchorName: anchor } as CSSProperties}
         aria-label={t`Actions for ${itemNumber}`}
@@ -44,7 +57,7 @@ export function ShipmentActionsMenu({ shipment, onDelete, onDownloadLabel, label
         {labelBusy ? (
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
         ) : (
-          <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <svg xmlns="http://www.w3.org/2000/svg" className={compact ? 'h-4 w-4' : 'h-5 w-5'} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
             <circle cx="12" cy="5" r="1.8" />
             <circle cx="12" cy="12" r="1.8" />
             <circle cx="12" cy="19" r="1.8" />
@@ -59,6 +72,13 @@ export function ShipmentActionsMenu({ shipment, onDelete, onDownloadLabel, label
         aria-label={t`Actions for ${itemNumber}`}
         className="dropdown dropdown-end menu z-50 w-48 rounded-box bg-base-100 p-2 shadow-lg"
         style={{ positionAnchor: anchor } as CSSProperties}
+        // Opening puts the focus on the first item; Escape (the popover's own) returns it to the button.
+        onToggle={(e) => {
+          if (e.newState === 'open') menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+        }}
+        onKeyDown={(e) => {
+          if (menuRef.current && moveFocus(menuRef.current, e.key)) e.preventDefault();
+        }}
       >
         {withDetails && (
           <li role="none">

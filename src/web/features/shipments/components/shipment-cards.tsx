@@ -7,8 +7,8 @@ import { ShipmentActionsMenu } from './shipment-actions-menu.tsx';
 import type { ShipmentRowsProps } from './shipment-table.tsx';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 
-/** The list on phones (below sm): one card per shipment with the table's facts. */
-export function ShipmentCards({ rows, isAdmin, selected, onToggle, onToggleAll, onDelete, onDownloadLabel, downloadingLabel }: ShipmentRowsProps) {
+/** The list on phones and portrait tablets (below lg): one card per shipment with every fact of the table. */
+export function ShipmentCards({ rows, isAdmin, selected, onToggle, onToggleAll, onDelete, onDownloadLabel, downloadingLabel, highlighted }: ShipmentRowsProps) {
   const { t } = useLingui();
   const format = useFormat();
   const labels = useShipmentLabels();
@@ -16,7 +16,7 @@ export function ShipmentCards({ rows, isAdmin, selected, onToggle, onToggleAll, 
   const all = rows.length > 0 && selectedCount === rows.length;
 
   return (
-    <div className="sm:hidden">
+    <div className="lg:hidden">
       <label className="mb-2 flex min-h-11 items-center gap-3 px-4 text-sm">
         <input
           type="checkbox"
@@ -29,11 +29,12 @@ export function ShipmentCards({ rows, isAdmin, selected, onToggle, onToggleAll, 
         />
         <Trans>Select all loaded shipments</Trans>
       </label>
-      <ul className="flex flex-col gap-3" aria-label={t`Shipments`}>
+      <ul className="grid gap-3 md:grid-cols-2" aria-label={t`Shipments`}>
         {rows.map((s) => {
           const checked = selected.has(s.item_number);
+          const isNew = highlighted?.has(s.item_number) ?? false;
           return (
-            <li key={s.item_number} className={`card bg-base-100 shadow-sm ${checked ? 'ring-2 ring-primary/40' : ''}`}>
+            <li key={s.item_number} className={`card bg-base-100 shadow-sm ${checked ? 'ring-2 ring-primary/40' : isNew ? 'ring-2 ring-success/50' : ''}`} data-new={isNew || undefined}>
               <div className="card-body gap-2 p-4">
                 <div className="flex items-start gap-3">
                   <input
@@ -45,7 +46,10 @@ export function ShipmentCards({ rows, isAdmin, selected, onToggle, onToggleAll, 
                   />
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-semibold tabular-nums">{s.item_number}</span>
+                      <span className="font-semibold tabular-nums">
+                        {s.item_number}
+                        {isNew && <span className="badge ml-2 badge-xs badge-success">{t`New`}</span>}
+                      </span>
                       <StatusBadge status={s.status} />
                     </div>
                     <p className="truncate font-medium">{s.receiver_name}</p>

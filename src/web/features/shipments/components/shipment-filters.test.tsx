@@ -158,4 +158,25 @@ describe('ShipmentFilters', () => {
     act(() => enabled[0]?.click());
     expect(empty.onReset).toHaveBeenCalledOnce();
   });
+
+  it('shows the filters in force as chips while the fields are folded away; a chip removes its filter', () => {
+    localStorage.setItem('shipment-filters-open', '0');
+    const { view, onChange } = setup({ status: 'SENT', country: 'CZ', reference_number: 'INV-7' });
+    const chips = view.container.querySelector('[aria-label="Filters in force"]');
+    expect(chips?.textContent).toContain('Reference number: INV-7');
+    expect(chips?.textContent).toContain('Status: Sent');
+    expect(chips?.textContent).toContain('Country: Czechia');
+    const toggle = [...view.container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Filters (3)'));
+    expect(toggle?.getAttribute('aria-expanded')).toBe('false');
+
+    act(() => view.container.querySelector<HTMLButtonElement>('[aria-label="Remove filter Status: Sent"]')?.click());
+    expect(onChange).toHaveBeenCalledWith({ status: undefined });
+
+    // Opening shows the fields (and the choice is kept for the next visit).
+    act(() => toggle?.click());
+    expect(toggle?.getAttribute('aria-expanded')).toBe('true');
+    expect(view.container.querySelector('[aria-label="Filters in force"]')).toBeNull();
+    expect(localStorage.getItem('shipment-filters-open')).toBe('1');
+    localStorage.removeItem('shipment-filters-open');
+  });
 });

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { COUNTRY_CODES } from '../../../../shared/domain/countries.ts';
 import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES, type PartnerCode } from '../../../../shared/domain/enums.ts';
 import { FILTER_DEBOUNCE_ADMIN_MS, FILTER_DEBOUNCE_TEXT_MS } from '../../../../shared/domain/limits.ts';
 import { useStatusLabels } from '../../../components/ui/status-badge.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useDebouncedCommit } from '../../../lib/use-debounced-commit.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useCompanies } from '../api/get-companies.ts';
 import { filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
 import { useShipmentLabels } from './use-shipment-labels.ts';
@@ -30,7 +31,7 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
   const statusLabels = useStatusLabels();
   const labels = useShipmentLabels();
   const companies = useCompanies(isAdmin);
-  const [openOnPhone, setOpenOnPhone] = useState(false);
+  const [open, setOpen] = useFiltersOpen();
   const active = Object.keys(filtersFromSearch(search, isAdmin)).length;
   const panelId = useId();
 
@@ -41,27 +42,68 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
 
   const text = (key: TextKey, label: string) => <TextFilter key={key} label={label} value={search[key] ?? ''} onCommit={(v) => onChange({ [key]: v || undefined })} />;
 
+  // The filters in force, as chips that say what they are and remove one with a click.
+  const partnerCode = (Object.entries(PARTNERS) as Array<[PartnerCode, number]>).find(([, id]) => id === search.partner_id)?.[0];
+  const chips: Array<{ key: keyof ShipmentListSearch; label: string; value: string }> = [
+    { key: 'item_number' as const, label: t`Item number`, value: search.item_number },
+    { key: 'tracking_number' as const, label: t`Tracking number`, value: search.tracking_number },
+    { key: 'reference_number' as const, label: t`Reference number`, value: search.reference_number },
+    { key: 'country' as const, label: t`Country`, value: search.country && format.country(search.country) },
+    { key: 'status' as const, label: t`Status`, value: search.status && statusLabels[search.status] },
+    { key: 'createdFrom' as const, label: t`Created from`, value: search.createdFrom && format.date(`${search.createdFrom}T12:00:00`) },
+    { key: 'createdTo' as const, label: t`Created to`, value: search.createdTo && format.date(`${search.createdTo}T12:00:00`) },
+    ...(isAdmin
+      ? [
+          { key: 'company_id' as const, label: t`Company`, value: search.company_id && (companies.data?.find((c) => c.id === search.company_id)?.name ?? '…') },
+          { key: 'delivery_method' as const, label: t`Delivery method`, value: search.delivery_method && labels.deliveryMethod[search.delivery_method] },
+          { key: 'partner_id' as const, label: t`Partner`, value: partnerCode && labels.partner[partnerCode] },
+        ]
+      : []),
+  ].filter((c): c is { key: keyof ShipmentListSearch; label: string; value: string } => Boolean(c.value));
+
   return (
-    <section className="card mb-4 bg-base-100 shadow-sm" aria-label={t`Filters`}>
-      <div className="card-body gap-2 p-3 sm:p-4">
-        <div className="flex items-center justify-between gap-2 sm:hidden">
-          <button type="button" className="btn btn-ghost btn-sm" aria-expanded={openOnPhone} aria-controls={panelId} onClick={() => setOpenOnPhone((o) => !o)}>
+    <section className="card mb-3 bg-base-100 shadow-sm" aria-label={t`Filters`}>
+      <div className="card-body gap-2 p-2 sm:px-4 sm:py-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
             <FilterIcon />
             {active > 0 ? t`Filters (${active})` : t`Filters`}
+            <svg xmlns="http://www.w3.org/2000/svg" className={`h-3 w-3 transition-transform ${open ? 'rotate-180' : ''}`} fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path strokeLinecap="round" strokeLinejoin="round" d="m6 9 6 6 6-6" />
+            </svg>
           </button>
+          {!open && (
+            <ul className="flex min-w-0 flex-wrap gap-1" aria-label={t`Filters in force`}>
+              {chips.map((chip) => (
+                <li key={chip.key} className="badge max-w-full gap-1 badge-outline">
+                  <span className="truncate">
+                    {chip.label}: <span className="font-medium">{chip.value}</span>
+                  </span>
+                  <button
+                    type="button"
+                    className="btn btn-circle btn-ghost btn-xs -mr-1"
+                    aria-label={t`Remove filter ${chip.label}: ${chip.value}`}
+                    onClick={() => onChange({ [chip.key]: undefined })}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
           {active > 0 && (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={onReset}>
+            <button type="button" className="btn ml-auto btn-ghost btn-sm" onClick={onReset}>
               <Trans>Reset filters</Trans>
             </button>
           )}
         </div>
-        <div id={panelId} className={`${openOnPhone ? 'grid' : 'hidden'} grid-cols-1 gap-x-4 sm:grid sm:grid-cols-2 lg:grid-cols-4`}>
+        <div id={panelId} className={`${open ? 'grid' : 'hidden'} grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-5`}>
           {text('item_number', t`Item number`)}
           {text('tracking_number', t`Tracking number`)}
           {text('reference_number', t`Reference number`)}
           <Field label={t`Country`}>
             {(id) => (
-              <select id={id} className="select w-full" value={search.country ?? ''} onChange={(e) => onChange({ country: e.target.value || undefined })}>
+              <select id={id} className="select select-sm w-full" value={search.country ?? ''} onChange={(e) => onChange({ country: e.target.value || undefined })}>
                 <option value="">{t`All countries`}</option>
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
@@ -75,7 +117,7 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
             {(id) => (
               <select
                 id={id}
-                className="select w-full"
+                className="select select-sm w-full"
                 value={search.status ?? ''}
                 onChange={(e) => onChange({ status: (e.target.value || undefined) as ShipmentListSearch['status'] })}
               >
@@ -93,7 +135,7 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
               <input
                 id={id}
                 type="date"
-                className="input w-full"
+                className="input input-sm w-full"
                 value={search.createdFrom ?? ''}
                 max={search.createdTo}
                 onChange={(e) => onChange({ createdFrom: e.target.value || undefined })}
@@ -105,7 +147,7 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
               <input
                 id={id}
                 type="date"
-                className="input w-full"
+                className="input input-sm w-full"
                 value={search.createdTo ?? ''}
                 min={search.createdFrom}
                 onChange={(e) => onChange({ createdTo: e.target.value || undefined })}
@@ -139,13 +181,8 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
               />
             </>
           )}
-          <div className="flex items-end pt-3 pb-1">
-            <button type="button" className="btn btn-ghost w-full" onClick={onReset} disabled={active === 0}>
-              <Trans>Reset filters</Trans>
-            </button>
-          </div>
         </div>
-        <p className={`${openOnPhone ? 'block' : 'hidden'} text-xs text-base-content/60 sm:block`}>
+        <p className={`${open ? 'block' : 'hidden'} text-xs text-base-content/60`}>
           <Trans>Item, tracking and reference numbers are matched exactly; they apply two seconds after you stop typing, or at once with Enter.</Trans>
         </p>
       </div>
@@ -153,10 +190,34 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
   );
 }
 
+const OPEN_KEY = 'shipment-filters-open';
+const openListeners = new Set<() => void>();
+
+/**
+ * Whether the filter fields show or only the chips of the filters in force: the user's last choice
+ * on this device; at first open on a screen from 640 px up, closed on a phone.
+ */
+function useFiltersOpen(): [boolean, (open: boolean) => void] {
+  const wide = useMediaQuery('(min-width: 640px)');
+  const stored = useSyncExternalStore(
+    (listener) => {
+      openListeners.add(listener);
+      return () => openListeners.delete(listener);
+    },
+    () => localStorage.getItem(OPEN_KEY),
+    () => null,
+  );
+  const setOpen = useCallback((open: boolean) => {
+    localStorage.setItem(OPEN_KEY, open ? '1' : '0');
+    openListeners.forEach((l) => l());
+  }, []);
+  return [stored === null ? wide : stored === '1', setOpen];
+}
+
 function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: ReactNode }) {
   const id = useId();
   return (
-    <fieldset className="fieldset min-w-0">
+    <fieldset className="fieldset min-w-0 py-1">
       <label className="fieldset-legend" htmlFor={id}>
         {label}
       </label>
@@ -174,7 +235,7 @@ function TextFilter({ label, value, onCommit }: { label: string; value: string; 
         <input
           id={id}
           type="search"
-          className="input w-full"
+          className="input input-sm w-full"
           value={draft}
           maxLength={50}
           autoComplete="off"
@@ -218,7 +279,7 @@ function SelectFilter({
       }
     >
       {(id) => (
-        <select id={id} className="select w-full" value={draft} aria-busy={busy || undefined} aria-describedby={error ? errorId : undefined} onChange={(e) => setDraft(e.target.value)}>
+        <select id={id} className="select select-sm w-full" value={draft} aria-busy={busy || undefined} aria-describedby={error ? errorId : undefined} onChange={(e) => setDraft(e.target.value)}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

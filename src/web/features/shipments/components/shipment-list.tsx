@@ -12,6 +12,8 @@ import { useDownloadLabel } from '../api/download-label.ts';
 import { useShipments } from '../api/get-shipments.ts';
 import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
 import { ShipmentCards } from './shipment-cards.tsx';
+import { ShipmentColumnChooser } from './shipment-column-chooser.tsx';
+import { useShipmentColumns } from './shipment-columns.ts';
 import { ShipmentListSkeleton } from './shipment-list-skeleton.tsx';
 import { filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
 import { ShipmentTable } from './shipment-table.tsx';
@@ -45,6 +47,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
   const canManifest = useCan('manifests.create');
   const label = useDownloadLabel();
   const actionErrorText = useErrorText();
+  const columns = useShipmentColumns(isAdmin);
 
   // The selection belongs to one set of filters: new filters start with none selected.
   const [selection, setSelection] = useState<{ key: string; items: ReadonlySet<string> }>({ key: filtersKey, items: NONE });
@@ -124,7 +127,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
     body = (
       <>
         {query.fetchStatus === 'paused' && <ListOfflineNotice text={offlineText} />}
-        <ShipmentListSkeleton isAdmin={isAdmin} />
+        <ShipmentListSkeleton columns={columns.shown.size + 3} />
       </>
     );
   } else if (query.isError && loaded === 0) {
@@ -162,7 +165,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
     body = (
       <>
         {query.isError && !query.isFetchNextPageError && <ListError text={errorText(query.error)} className="mb-3" />}
-        <ShipmentTable {...rowProps} />
+        <ShipmentTable {...rowProps} columns={columns.shown} />
         <ShipmentCards {...rowProps} />
         <ListFooter
           loadedText={loadedText}
@@ -204,6 +207,9 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
             <Plural value={count} one="# selected" other="# selected" />
           </span>
         )}
+        <div className="ml-auto">
+          <ShipmentColumnChooser columns={columns} isAdmin={isAdmin} />
+        </div>
       </div>
 
       {body}

@@ -5,6 +5,7 @@ import { EmptyValue } from '../../../components/ui/empty-value.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { ShipmentActionsMenu } from './shipment-actions-menu.tsx';
+import type { ShipmentColumn } from './shipment-columns.ts';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 
 export interface ShipmentRowsProps {
@@ -18,24 +19,38 @@ export interface ShipmentRowsProps {
   onDownloadLabel: (itemNumber: string) => void;
   /** The shipment whose single label is being fetched. */
   downloadingLabel: string | null;
+  /** Shipments created here a moment ago: marked so the user finds them (and prints their labels). */
+  highlighted?: ReadonlySet<string> | undefined;
 }
 
 /**
- * The dense desktop table (sm and up); phones get ShipmentCards. Receiver (name over city and
- * country) and product (over delivery method) are stacked so that the admin's extra company
- * column still fits 1280 px.
+ * The table from 1024 px up; below, ShipmentCards. Every row is one line (a truncated cell keeps
+ * its full text as a tooltip), so that an office screen shows 15 or more rows; which columns show
+ * is ShipmentColumns' choice, sized to fit without scrolling sideways.
  */
-export function ShipmentTable({ rows, isAdmin, selected, onToggle, onToggleAll, onDelete, onDownloadLabel, downloadingLabel }: ShipmentRowsProps) {
+export function ShipmentTable({
+  rows,
+  isAdmin,
+  selected,
+  onToggle,
+  onToggleAll,
+  onDelete,
+  onDownloadLabel,
+  downloadingLabel,
+  columns,
+  highlighted,
+}: ShipmentRowsProps & { columns: ReadonlySet<ShipmentColumn> }) {
   const { t } = useLingui();
   const format = useFormat();
   const labels = useShipmentLabels();
   const selectedCount = rows.filter((r) => selected.has(r.item_number)).length;
   const all = rows.length > 0 && selectedCount === rows.length;
   const partial = selectedCount > 0 && !all;
+  const show = (c: ShipmentColumn) => columns.has(c) && (isAdmin || c !== 'company');
 
   return (
-    <div className="hidden overflow-x-auto rounded-box bg-base-100 shadow-sm sm:block">
-      <table className="table table-sm">
+    <div className="hidden overflow-x-auto rounded-box bg-base-100 shadow-sm lg:block">
+      <table className="table table-sm [&_td]:px-2 [&_td]:py-1 [&_th]:px-2">
         <caption className="sr-only">
           <Trans>Shipments</Trans>
         </caption>
@@ -56,36 +71,47 @@ export function ShipmentTable({ rows, isAdmin, selected, onToggle, onToggleAll, 
             <th>
               <Trans>Item number</Trans>
             </th>
-            <th>
-              <Trans>Tracking number</Trans>
-            </th>
-            <th>
-              <Trans>Reference</Trans>
-            </th>
-            <th>
-              <Trans>Receiver</Trans>
-            </th>
-            <th>
-              <Trans>Product</Trans>
-              <span className="block font-normal">
-                <Trans>Delivery method</Trans>
-              </span>
-            </th>
-            <th>
-              <Trans>Status</Trans>
-            </th>
-            <th>
-              <Trans>Created at</Trans>
-            </th>
-            <th>
-              <Trans>Partner</Trans>
-            </th>
-            {isAdmin && (
+            {show('tracking') && (
+              <th>
+                <Trans>Tracking number</Trans>
+              </th>
+            )}
+            {show('reference') && (
+              <th>
+                <Trans>Reference</Trans>
+              </th>
+            )}
+            {show('receiver') && (
+              <th>
+                <Trans>Receiver</Trans>
+              </th>
+            )}
+            {show('product') && (
+              <th>
+                <Trans>Product</Trans>
+              </th>
+            )}
+            {show('status') && (
+              <th>
+                <Trans>Status</Trans>
+              </th>
+            )}
+            {show('created') && (
+              <th>
+                <Trans>Created at</Trans>
+              </th>
+            )}
+            {show('partner') && (
+              <th>
+                <Trans>Partner</Trans>
+              </th>
+            )}
+            {show('company') && (
               <th>
                 <Trans>Company</Trans>
               </th>
             )}
-            <th>
+            <th className="w-10">
               <span className="sr-only">
                 <Trans>Actions</Trans>
               </span>
@@ -95,8 +121,11 @@ export function ShipmentTable({ rows, isAdmin, selected, onToggle, onToggleAll, 
         <tbody>
           {rows.map((s) => {
             const checked = selected.has(s.item_number);
+            const isNew = highlighted?.has(s.item_number) ?? false;
+            const place = `${s.receiver_city}, ${format.country(s.receiver_country)}`;
+            const product = `${labels.product[s.product]} · ${labels.deliveryMethod[s.delivery_method]}`;
             return (
-              <tr key={s.item_number} className={checked ? 'bg-primary/5' : 'hover:bg-base-200/60'}>
+              <tr key={s.item_number} className={checked ? 'bg-primary/5' : isNew ? 'bg-success/10' : 'hover:bg-base-200/60'} data-new={isNew || undefined}>
                 <td>
                   <input
                     type="checkbox"
@@ -110,37 +139,43 @@ export function ShipmentTable({ rows, isAdmin, selected, onToggle, onToggleAll, 
                   <Link to="/shipment/$item_number" params={{ item_number: s.item_number }} className="link font-medium link-hover link-primary" title={t`Details`}>
                     {s.item_number}
                   </Link>
+                  {isNew && <span className="badge ml-2 badge-xs badge-success">{t`New`}</span>}
                 </td>
-                <td className="whitespace-nowrap tabular-nums">{s.tracking_number ?? <EmptyValue />}</td>
-                <td className="max-w-32 truncate" title={s.reference_number ?? undefined}>
-                  {s.reference_number || <EmptyValue />}
-                </td>
-                <td className="max-w-52">
-                  <div className="truncate font-medium" title={s.receiver_name}>
-                    {s.receiver_name}
-                  </div>
-                  <div className="truncate text-xs text-base-content/70">
-                    {s.receiver_city}, {format.country(s.receiver_country)}
-                  </div>
-                </td>
-                <td className="whitespace-nowrap">
-                  <div>{labels.product[s.product]}</div>
-                  <div className="text-xs text-base-content/70">{labels.deliveryMethod[s.delivery_method]}</div>
-                </td>
-                <td>
-                  <StatusBadge status={s.status} />
-                </td>
-                <td className="whitespace-nowrap tabular-nums">{format.dateTime(s.created_at)}</td>
-                <td className="max-w-32 truncate" title={s.partner_name ?? undefined}>
-                  {s.partner_name ?? <EmptyValue />}
-                </td>
-                {isAdmin && (
+                {show('tracking') && <td className="whitespace-nowrap tabular-nums">{s.tracking_number ?? <EmptyValue />}</td>}
+                {show('reference') && (
+                  <td className="max-w-32 truncate" title={s.reference_number ?? undefined}>
+                    {s.reference_number || <EmptyValue />}
+                  </td>
+                )}
+                {show('receiver') && (
+                  <td className="max-w-64 truncate" title={`${s.receiver_name}, ${place}`}>
+                    <span className="font-medium">{s.receiver_name}</span>
+                    <span className="text-base-content/70">, {place}</span>
+                  </td>
+                )}
+                {show('product') && (
+                  <td className="max-w-48 truncate" title={product}>
+                    {product}
+                  </td>
+                )}
+                {show('status') && (
+                  <td>
+                    <StatusBadge status={s.status} className="badge-sm" />
+                  </td>
+                )}
+                {show('created') && <td className="whitespace-nowrap tabular-nums">{format.dateTime(s.created_at)}</td>}
+                {show('partner') && (
+                  <td className="max-w-32 truncate" title={s.partner_name ?? undefined}>
+                    {s.partner_name ?? <EmptyValue />}
+                  </td>
+                )}
+                {show('company') && (
                   <td className="max-w-36 truncate" title={s.company_name}>
                     {s.company_name ?? <EmptyValue />}
                   </td>
                 )}
-                <td className="w-10 text-right">
-                  <ShipmentActionsMenu shipment={s} onDelete={onDelete} onDownloadLabel={onDownloadLabel} labelBusy={downloadingLabel === s.item_number} />
+                <td className="w-10 py-1 text-right">
+                  <ShipmentActionsMenu shipment={s} onDelete={onDelete} onDownloadLabel={onDownloadLabel} labelBusy={downloadingLabel === s.item_number} compact />
                 </td>
               </tr>
             );
