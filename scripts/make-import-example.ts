@@ -20,7 +20,7 @@ const ROWS: ExampleRow[] = [
     receiver_name: 'Petr Svoboda', receiver_address_line_1: 'Vinohradská', receiver_address_number: '1511/48', receiver_city: 'Praha',
     receiver_postal_code: '120 00', receiver_country: 'CZ', receiver_region: 'Praha', receiver_phone: '+420 602 345 678', receiver_email: 'petr.svoboda@example.cz',
     product: 'PRM', delivery_method: 'home_delivery', goods_type: 'GOODS', reference_number: 'OBJ-2025-0002',
-    content: 'Knihy', weight: 1.2, width: 30, height: 25, length: 10, quantity: 3, cod_amount: 1290.5,
+    content: 'Knihy', weight: 1.2, width: 30, height: 25, length: 10, quantity: 3, cod_amount: 1290,
   },
   {
     receiver_name: 'Martin Horák', receiver_address_line_1: 'Tematínska', receiver_address_number: '10', receiver_city: 'Bratislava',

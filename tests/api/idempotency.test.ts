@@ -312,7 +312,7 @@ describe('v2: keys are per company', () => {
     const mine = await v2(wizard(reference), key);
     expect(mine.statusCode, mine.body).toBe(201);
 
-    const body2 = wizardPayload(address2Id, { reference_number: reference, receiver_country: 'CZ', receiver_city: 'Praha', receiver_postal_code: '11000', receiver_phone: '602 345 678' });
+    const body2 = wizardPayload(address2Id, { reference_number: reference, receiver_country: 'CZ', receiver_city: 'Praha', receiver_postal_code: '11000', receiver_phone: '602 345 678', cod_amount: 1290, insurance: 5000 });
     const theirs = await v2(body2, key, user2Token);
     expect(theirs.statusCode, theirs.body).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();

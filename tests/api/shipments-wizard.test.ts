@@ -84,7 +84,9 @@ async function expectRuleFailure(body: Record<string, unknown>, errors: Record<s
   expect(await shipmentCount()).toBe(before);
 }
 
-const hungary = { receiver_country: 'HU', receiver_city: 'Budapest', receiver_postal_code: '1051', receiver_phone: '+36 1 234 5678' };
+// Amounts in the destination's currency: multiples of 5 forints in HUF, whole crowns in CZK.
+const hungary = { receiver_country: 'HU', receiver_city: 'Budapest', receiver_postal_code: '1051', receiver_phone: '+36 1 234 5678', cod_amount: 12990, insurance: 80000 };
+const czechia = { receiver_country: 'CZ', receiver_city: 'Praha', receiver_postal_code: '11000', receiver_phone: '602 345 678', cod_amount: 1290, insurance: 5000 };
 const switzerland = { receiver_country: 'CH', product: 'TRC', receiver_city: 'Zürich', receiver_postal_code: '8001', receiver_phone: '044 123 45 67', cod_amount: null, insurance: null };
 const letterParcel = (overrides: Record<string, unknown> = {}) => wizardParcel({ weight: 0.5, width: 25, height: 2, length: 35, reference_number: 'LETTER-1', ...overrides });
 
@@ -345,7 +347,7 @@ describe('the pickup address must be one of the caller company', () => {
   });
 
   it("answers 422 to demo-user-2 naming demo-user's address", async () => {
-    await expectRuleFailure(wizardPayload(ownAddressId, { receiver_country: 'CZ', receiver_city: 'Praha', receiver_postal_code: '11000', receiver_phone: '602 345 678' }), { pickup_address_id: [en(messages.pickupAddressInvalid)] }, user2Token);
+    await expectRuleFailure(wizardPayload(ownAddressId, czechia), { pickup_address_id: [en(messages.pickupAddressInvalid)] }, user2Token);
   });
 
   it('reports the address together with the other rule failures', async () => {
@@ -511,7 +513,7 @@ describe('the company always comes from the token', () => {
   });
 
   it("creates demo-user-2's submission for demo-user-2's company from its own address", async () => {
-    const answer = await created(wizardPayload(otherCompanyAddressId, { receiver_country: 'CZ', receiver_city: 'Praha', receiver_postal_code: '11000', receiver_phone: '602 345 678' }), user2Token);
+    const answer = await created(wizardPayload(otherCompanyAddressId, czechia), user2Token);
     const rows = await consignmentRows(answer.consignment_number);
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toMatchObject({ companyId: user2.companyId, clientId: user2.id, pickupAddressId: otherCompanyAddressId, partnerName: 'One CZ' });

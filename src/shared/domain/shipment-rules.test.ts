@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../i18n/messages.ts';
+import { moneyMessages } from '../i18n/money-messages.ts';
 import type { Product } from './enums.ts';
 import {
   addressNumberMax,
@@ -327,6 +328,38 @@ describe('checkShipmentRules', () => {
     expect(checkShipmentRules(valid({ ...at, product: 'TRC', insurance: null }), DEMO_PRODUCTS)).toEqual({});
     expect(checkShipmentRules(valid({ ...at, product: 'UTR', insurance: 100 }), DEMO_PRODUCTS)).toEqual({});
     expect(checkShipmentRules(valid({ receiver_country: 'DE', receiver_postal_code: '10115', product: 'TRC', weight: 0.5, receiver_address_number: '1', insurance: 100 }), DEMO_PRODUCTS)).toEqual({});
+  });
+
+  describe('amounts in the destination country’s currency', () => {
+    const cz = { receiver_country: 'CZ', receiver_postal_code: '11000', receiver_phone: '602 345 678' };
+    const hu = { receiver_country: 'HU', receiver_postal_code: '1051', receiver_phone: '+36 1 234 5678' };
+
+    it('takes cents in EUR (Slovakia)', () => {
+      expect(checkShipmentRules(valid({ cod_amount: 49.9, insurance: 200.01 }), DEMO_PRODUCTS)).toEqual({});
+    });
+
+    it('refuses COD and insurance in CZK that are not whole crowns, each on its field', () => {
+      expect(checkShipmentRules(valid({ ...cz, cod_amount: 1290, insurance: 5000 }), DEMO_PRODUCTS)).toEqual({});
+      expect(checkShipmentRules(valid({ ...cz, cod_amount: 1290.5, insurance: 5000.9 }), DEMO_PRODUCTS)).toEqual({
+        cod_amount: [moneyMessages.czk.id],
+        insurance: [moneyMessages.czk.id],
+      });
+    });
+
+    it('refuses amounts in HUF that are not multiples of 5 forints', () => {
+      expect(checkShipmentRules(valid({ ...hu, cod_amount: 12995 }), DEMO_PRODUCTS)).toEqual({});
+      expect(checkShipmentRules(valid({ ...hu, cod_amount: 12993, insurance: 20000 }), DEMO_PRODUCTS)).toEqual({ cod_amount: [moneyMessages.huf.id] });
+    });
+
+    it('leaves what the schema refuses (three decimals, zero, negative) to the schema', () => {
+      expect(checkShipmentRules(valid({ ...cz, cod_amount: 10.005 }), DEMO_PRODUCTS)).toEqual({});
+      expect(checkShipmentRules(valid({ ...cz, cod_amount: 0, insurance: -1.5 }), DEMO_PRODUCTS)).toEqual({});
+    });
+
+    it('says only that insurance is not offered where it is not (AT, TRC)', () => {
+      const at = { receiver_country: 'AT', receiver_postal_code: '1010', weight: 0.5, receiver_address_number: '1', product: 'TRC' as const };
+      expect(checkShipmentRules(valid({ ...at, insurance: 100 }), DEMO_PRODUCTS)).toEqual({ insurance: [messages.insuranceNotAllowed.id] });
+    });
   });
 
   it('reports several broken rules at once', () => {

@@ -2,6 +2,7 @@
 // the server all call these, so a rule reads the same everywhere.
 import { messages } from '../i18n/messages.ts';
 import { CUSTOMS_COUNTRIES, findCountry, PARCEL_POINT_COUNTRIES, type SizeLimits } from './countries.ts';
+import { amountRule, codCurrency, hasAtMostTwoDecimals, isAmountAllowed } from './currencies.ts';
 import type { DeliveryMethod, Product } from './enums.ts';
 import { ADDRESS_NUMBER_MAX, ADDRESS_NUMBER_MAX_TRC, HS_CODE_MAX } from './limits.ts';
 import { normalizePhone } from './phone.ts';
@@ -82,10 +83,22 @@ export interface RuleInput {
   length?: number | null | undefined;
   hs_tariff_code?: string | null | undefined;
   quantity?: number | null | undefined;
+  cod_amount?: number | null | undefined;
   insurance?: number | null | undefined;
 }
 
 export type RuleErrors = Record<string, string[]>;
+
+/**
+ * The message id for an amount (COD, insurance) that its currency, the destination country's,
+ * does not allow (whole crowns in CZK, multiples of 5 forints in HUF…); null when it is allowed or
+ * when the schema already refuses it (not positive, more than two decimals).
+ */
+export function amountProblem(amount: number | null | undefined, country: string): string | null {
+  if (amount === null || amount === undefined || !(amount > 0) || !hasAtMostTwoDecimals(amount)) return null;
+  const currency = codCurrency(country);
+  return isAmountAllowed(amount, currency) ? null : amountRule(currency).message.id;
+}
 
 /**
  * Every country and product rule at once; answers message ids per field (empty when valid).
@@ -128,7 +141,13 @@ export function checkShipmentRules(input: RuleInput, products: ProductsMap): Rul
     else if (!new RegExp(`^\\d{6,${HS_CODE_MAX}}$`).test(hs)) add('hs_tariff_code', messages.hsCodeInvalid.id);
     if (input.quantity === undefined || input.quantity === null) add('quantity', messages.quantityRequired.id);
   }
+  const codProblem = amountProblem(input.cod_amount, country);
+  if (codProblem) add('cod_amount', codProblem);
   if (input.insurance && !insuranceAllowed(country, product)) add('insurance', messages.insuranceNotAllowed.id);
+  else {
+    const insuranceProblem = amountProblem(input.insurance, country);
+    if (insuranceProblem) add('insurance', insuranceProblem);
+  }
 
   return errors;
 }

@@ -28,6 +28,7 @@ export interface WizardRuleInput {
   receiver_postal_code: string;
   receiver_phone: string;
   receiver_address_number?: string | null | undefined;
+  cod_amount?: number | null | undefined;
   insurance?: number | null | undefined;
   pickup_point_id?: string | null | undefined;
   parcels: readonly WizardParcelRuleInput[];
@@ -55,7 +56,7 @@ export function checkWizardRules(input: WizardRuleInput, products: ProductsMap):
   for (const [field, ids] of Object.entries(common)) if (!PARCEL_RULE_FIELDS.has(field)) ids.forEach((id) => add(field, id));
 
   input.parcels.forEach((parcel, index) => {
-    const perParcel = checkShipmentRules({ ...input, ...parcel, insurance: null }, products);
+    const perParcel = checkShipmentRules({ ...input, ...parcel, cod_amount: null, insurance: null }, products);
     for (const [field, ids] of Object.entries(perParcel)) if (PARCEL_RULE_FIELDS.has(field)) ids.forEach((id) => add(`parcels.${index}.${field}`, id));
     if (parcel.fragile && !fragileAllowed(country)) add(`parcels.${index}.fragile`, messages.fragileNotAllowed.id);
   });
