@@ -112,6 +112,19 @@ describe('GET /api/v1/shipments paging', () => {
     for (let i = 1; i < times.length; i++) expect(times[i - 1]!).toBeGreaterThanOrEqual(times[i]!);
   });
 
+  it('answers oldest first on request, paging the same way, and refuses an unknown order', async () => {
+    const newest = items(await listOk(userToken, '?take=100'));
+    const oldest = await listOk(userToken, '?take=100&order=oldest');
+    expect(items(oldest)).toEqual([...newest].reverse());
+    expect(oldest.count).toBe(MINE_TOTAL);
+    const pages = [await listOk(userToken, '?order=oldest&take=10'), await listOk(userToken, '?order=oldest&skip=10&take=10'), await listOk(userToken, '?order=oldest&skip=20&take=10')];
+    expect(pages.flatMap(items)).toEqual(items(oldest));
+    expect(items(await listOk(userToken, '?order=newest&take=100'))).toEqual(newest);
+    const bad = await list(userToken, '?order=sideways');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('order');
+  });
+
   it('pages with skip and take without gaps or overlaps', async () => {
     const all = items(await listOk(userToken, '?take=100'));
     const first = await listOk(userToken, '?skip=0&take=10');

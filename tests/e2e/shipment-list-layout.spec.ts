@@ -74,3 +74,19 @@ test('the column chooser adds a column and keeps the choice', async ({ page }) =
   await page.getByRole('button', { name: 'Default columns for this screen' }).click();
   await expect(page.getByRole('columnheader', { name: 'Product' })).toHaveCount(0);
 });
+
+test('the Created at header sorts oldest first and back, keeping the sort when filters are reset', async ({ page }) => {
+  await signIn(page, DEMO_USER);
+  const rows = page.locator('table tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const newestFirst = await rows.locator('td:nth-child(2)').allInnerTexts();
+  const header = page.getByRole('columnheader', { name: 'Created at' });
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(/order=oldest/);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(() => rows.locator('td:nth-child(2)').allInnerTexts()).toEqual([...newestFirst].reverse());
+  await header.getByRole('button').click();
+  await expect(page).not.toHaveURL(/order=/);
+  await expect.poll(() => rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(newestFirst);
+});

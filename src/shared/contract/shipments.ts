@@ -122,6 +122,7 @@ export const shipmentCreatedSchema = z.object({
 });
 
 const dateOnly = calendarDay();
+export const SHIPMENT_LIST_ORDERS = ['newest', 'oldest'] as const;
 const exactFilter = z.optional(z.string().check(z.trim(), z.maxLength(50, messages.tooLong.id)));
 
 /** GET /api/v1/shipments query (spec section 7); company, delivery-method and partner filters are ADMIN only. */
@@ -143,6 +144,8 @@ export const shipmentListQuerySchema = z.object({
       z.refine((v) => (Object.values(PARTNERS) as number[]).includes(v), messages.invalidValue.id),
     ),
   ),
+  /** Not in the spec: the list sorted by creation, newest first (the default) or oldest first. */
+  order: z.optional(z.enum(SHIPMENT_LIST_ORDERS)),
 });
 export type ShipmentListQuery = z.input<typeof shipmentListQuerySchema>;
 export type ShipmentListFilters = z.output<typeof shipmentListQuerySchema>;

@@ -1,7 +1,7 @@
 // Shipments: the scoped list, detail and deletion (creation: shipment-creation.ts).
 // Every query is kept to the caller's company by its CompanyScope (company-scope.ts); another
 // company's shipment answers exactly like a missing one.
-import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { ShipmentListFilters } from '../../../shared/contract/shipments.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
@@ -76,7 +76,9 @@ export async function listShipments(db: Db, scope: CompanyScope, q: ShipmentList
   }
   const where = and(...listConditions(scope, q));
   const admin = scope.all;
-  const order = [desc(shipments.createdAt), desc(shipments.id)];
+  // Oldest first walks the same index backwards.
+  const direction = q.order === 'oldest' ? asc : desc;
+  const order = [direction(shipments.createdAt), direction(shipments.id)];
   // A deeper page finds its ids first: an index-only scan over the list index skips `skip`
   // entries, and only `take` rows are then read in full (not skip + take of them).
   const pageWhere =

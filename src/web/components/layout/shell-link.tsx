@@ -12,6 +12,7 @@ export function ShellLink({
   className = '',
   onNavigate,
   active: activeOverride,
+  title,
 }: {
   href: string;
   children: ReactNode;
@@ -19,6 +20,7 @@ export function ShellLink({
   onNavigate?: () => void;
   /** Set by a menu whose items nest (/shipments and /shipments/report): only the closest one is current. */
   active?: boolean;
+  title?: string;
 }) {
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -32,7 +34,7 @@ export function ShellLink({
   }
 
   return (
-    <a href={href} onClick={onClick} className={`${className} ${active ? 'menu-active' : ''}`} aria-current={active ? 'page' : undefined}>
+    <a href={href} title={title} onClick={onClick} className={`${className} ${active ? 'menu-active' : ''}`} aria-current={active ? 'page' : undefined}>
       {children}
     </a>
   );

@@ -8,7 +8,7 @@ import { useFormat } from '../../../lib/format.ts';
 import { useDebouncedCommit } from '../../../lib/use-debounced-commit.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useCompanies } from '../api/get-companies.ts';
-import { filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
+import { countFilters, type ShipmentListSearch } from './shipment-list-search.ts';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 
 type TextKey = 'item_number' | 'tracking_number' | 'reference_number';
@@ -32,7 +32,7 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
   const labels = useShipmentLabels();
   const companies = useCompanies(isAdmin);
   const [open, setOpen] = useFiltersOpen();
-  const active = Object.keys(filtersFromSearch(search, isAdmin)).length;
+  const active = countFilters(search, isAdmin);
   const panelId = useId();
 
   const countries = useMemo(
@@ -44,7 +44,7 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
 
   // The filters in force, as chips that say what they are and remove one with a click.
   const partnerCode = (Object.entries(PARTNERS) as Array<[PartnerCode, number]>).find(([, id]) => id === search.partner_id)?.[0];
-  const chips: Array<{ key: keyof ShipmentListSearch; label: string; value: string }> = [
+  const candidates: Array<{ key: keyof ShipmentListSearch; label: string; value: string | undefined }> = [
     { key: 'item_number' as const, label: t`Item number`, value: search.item_number },
     { key: 'tracking_number' as const, label: t`Tracking number`, value: search.tracking_number },
     { key: 'reference_number' as const, label: t`Reference number`, value: search.reference_number },
@@ -59,7 +59,8 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
           { key: 'partner_id' as const, label: t`Partner`, value: partnerCode && labels.partner[partnerCode] },
         ]
       : []),
-  ].filter((c): c is { key: keyof ShipmentListSearch; label: string; value: string } => Boolean(c.value));
+  ];
+  const chips = candidates.filter((c): c is { key: keyof ShipmentListSearch; label: string; value: string } => Boolean(c.value));
 
   return (
     <section className="card mb-3 bg-base-100 shadow-sm" aria-label={t`Filters`}>
@@ -92,7 +93,7 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
             </ul>
           )}
           {active > 0 && (
-            <button type="button" className="btn ml-auto btn-ghost btn-sm" onClick={onReset}>
+            <button type="button" className="btn ml-auto btn-ghost btn-sm" onClick={() => onReset()}>
               <Trans>Reset filters</Trans>
             </button>
           )}

@@ -23,6 +23,8 @@ export const shipmentListSearchSchema = z.object({
   company_id: lenient(z.string().check(z.uuid())),
   delivery_method: lenient(z.enum(DELIVERY_METHODS)),
   partner_id: lenient(z.number().check(z.refine((v) => partnerIds.includes(v)))),
+  // The sort, not a filter: only "oldest" is written (newest first is the default).
+  order: lenient(z.enum(['oldest'])),
 });
 
 export type ShipmentListSearch = z.output<typeof shipmentListSearchSchema>;
@@ -34,7 +36,12 @@ export function compactSearch(search: ShipmentListSearch): ShipmentListSearch {
   return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined && v !== '')) as ShipmentListSearch;
 }
 
-/** The API's list filters; the admin-only ones are left out for other roles (the API refuses them). */
+/** How many filters are in force (the sort is not one). */
+export function countFilters(search: ShipmentListSearch, isAdmin: boolean): number {
+  return Object.keys(filtersFromSearch(search, isAdmin)).filter((key) => key !== 'order').length;
+}
+
+/** The API's list filters and sort; the admin-only filters are left out for other roles (the API refuses them). */
 export function filtersFromSearch(search: ShipmentListSearch, isAdmin: boolean): ShipmentFilters {
   const filters: Record<string, unknown> = compactSearch(search);
   if (!isAdmin) for (const key of ADMIN_ONLY_FILTERS) delete filters[key];

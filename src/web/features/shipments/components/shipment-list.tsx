@@ -15,7 +15,7 @@ import { ShipmentCards } from './shipment-cards.tsx';
 import { ShipmentColumnChooser } from './shipment-column-chooser.tsx';
 import { useShipmentColumns } from './shipment-columns.ts';
 import { ShipmentListSkeleton } from './shipment-list-skeleton.tsx';
-import { filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
+import { countFilters, filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
 import { ShipmentTable } from './shipment-table.tsx';
 import { useCan } from '../../../lib/session.ts';
 
@@ -33,12 +33,22 @@ interface PendingDelete {
  * or cards, "More" paging, row selection, a row's label and the delete confirmations with the
  * toasts of spec section 8.
  */
-export function ShipmentList({ search, isAdmin, onResetFilters }: { search: ShipmentListSearch; isAdmin: boolean; onResetFilters: () => void }) {
+export function ShipmentList({
+  search,
+  isAdmin,
+  onResetFilters,
+  onOrderChange,
+}: {
+  search: ShipmentListSearch;
+  isAdmin: boolean;
+  onResetFilters: () => void;
+  onOrderChange: (order: ShipmentListSearch['order']) => void;
+}) {
   const { t, i18n } = useLingui();
   const format = useFormat();
   const filters = useMemo(() => filtersFromSearch(search, isAdmin), [search, isAdmin]);
   const filtersKey = JSON.stringify(filters);
-  const hasFilters = Object.keys(filters).length > 0;
+  const hasFilters = countFilters(search, isAdmin) > 0;
   const query = useShipments(filters);
   const remove = useDeleteShipments();
   // What the role may do (the server refuses the rest alike).
@@ -165,7 +175,7 @@ export function ShipmentList({ search, isAdmin, onResetFilters }: { search: Ship
     body = (
       <>
         {query.isError && !query.isFetchNextPageError && <ListError text={errorText(query.error)} className="mb-3" />}
-        <ShipmentTable {...rowProps} columns={columns.shown} />
+        <ShipmentTable {...rowProps} columns={columns.shown} oldestFirst={search.order === 'oldest'} onOrderChange={(oldest) => onOrderChange(oldest ? 'oldest' : undefined)} />
         <ShipmentCards {...rowProps} />
         <ListFooter
           loadedText={loadedText}

@@ -39,7 +39,9 @@ export function ShipmentTable({
   downloadingLabel,
   columns,
   highlighted,
-}: ShipmentRowsProps & { columns: ReadonlySet<ShipmentColumn> }) {
+  oldestFirst,
+  onOrderChange,
+}: ShipmentRowsProps & { columns: ReadonlySet<ShipmentColumn>; oldestFirst: boolean; onOrderChange: (oldestFirst: boolean) => void }) {
   const { t } = useLingui();
   const format = useFormat();
   const labels = useShipmentLabels();
@@ -97,8 +99,18 @@ export function ShipmentTable({
               </th>
             )}
             {show('created') && (
-              <th>
-                <Trans>Created at</Trans>
+              <th aria-sort={oldestFirst ? 'ascending' : 'descending'}>
+                <button
+                  type="button"
+                  className="btn -mx-2 gap-1 px-2 font-semibold btn-ghost btn-xs"
+                  title={oldestFirst ? t`Oldest first: show the newest first` : t`Newest first: show the oldest first`}
+                  onClick={() => onOrderChange(!oldestFirst)}
+                >
+                  <Trans>Created at</Trans>
+                  <svg xmlns="http://www.w3.org/2000/svg" className={`h-3 w-3 ${oldestFirst ? 'rotate-180' : ''}`} fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+                    <path strokeLinecap="round" strokeLinejoin="round" d="M12 5v14m0 0-6-6m6 6 6-6" />
+                  </svg>
+                </button>
               </th>
             )}
             {show('partner') && (

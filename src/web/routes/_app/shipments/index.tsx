@@ -25,13 +25,14 @@ function ShipmentsPage() {
     (patch: Partial<ShipmentListSearch>) => void navigate({ search: (prev) => compactSearch({ ...prev, ...patch }), replace: true }),
     [navigate],
   );
-  const onReset = useCallback(() => void navigate({ search: {}, replace: true }), [navigate]);
+  // Resetting the filters keeps the sort.
+  const onReset = useCallback(() => void navigate({ search: (prev) => compactSearch({ order: prev.order }), replace: true }), [navigate]);
 
   return (
     <>
       <ShipmentListHeader />
       <ShipmentFilters search={search} isAdmin={isAdmin} onChange={onChange} onReset={onReset} />
-      <ShipmentList search={search} isAdmin={isAdmin} onResetFilters={onReset} />
+      <ShipmentList search={search} isAdmin={isAdmin} onResetFilters={onReset} onOrderChange={(order) => onChange({ order })} />
     </>
   );
 }
