@@ -163,6 +163,44 @@ describe('xlsx', () => {
     expect(rows[1]!.slice(13, 15)).toEqual(['Created', expect.stringMatching(/^PP\d{10}$/)]);
     expect(rows[2]!.slice(13)).toEqual(['Failed', '', '', `receiver_email: ${en(messages.emailRequired)}`]);
   });
+
+  it('writes every text of the result as a string cell exactly as uploaded: no apostrophe, no formula', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Orders');
+    sheet.addRow(['receiver_name', 'receiver_address_line_1', 'receiver_city', 'receiver_postal_code', 'receiver_country', 'receiver_phone', 'receiver_email', 'content', 'weight', 'width', 'height', 'length', 'info']);
+    sheet.addRow(['Eva Malá', 'Hlavná 1', 'Žilina', '010 01', 'SK', '+421 900 000 000', 'eva@example.com', '=1+1', 1, 10, 10, 10, '@SUM(A1)']);
+    sheet.addRow(['-Pavol', 'Hlavná 2', 'Žilina', '010 01', 'SK', '+421 900 000 001', '', 'Semená', 1, 10, 10, 10, '']);
+    const { id } = await started(new Uint8Array(await workbook.xlsx.writeBuffer()), { type: 'xlsx', filename: 'texts.xlsx' });
+    expect(await finished(id)).toMatchObject({ status: 'COMPLETED' });
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/shipments/import/${id}`, headers: bearer(userToken) });
+    const result = new ExcelJS.Workbook();
+    await result.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const out = result.worksheets[0]!;
+    const cell = (row: number, column: number) => out.getRow(row).getCell(column);
+    for (const [row, column, text] of [
+      [2, 6, '+421 900 000 000'],
+      [2, 8, '=1+1'],
+      [2, 13, '@SUM(A1)'],
+      [3, 1, '-Pavol'],
+      [3, 6, '+421 900 000 001'],
+    ] as const) {
+      expect(cell(row, column).value, `row ${row}, column ${column}`).toBe(text);
+      expect(cell(row, column).type).toBe(ExcelJS.ValueType.String);
+      expect(cell(row, column).formula).toBeUndefined();
+    }
+  });
+});
+
+describe('the CSV result', () => {
+  it("keeps the apostrophe before what a spreadsheet would run as a formula (CSV has no cell types)", async () => {
+    const rows = [SK_HEADERS, ['=1+1', 'Hlavná', '7', 'Žilina', '010 01', 'SK', '+421 900 000 000', 'jan@example.com', '@SUM(A1)', '2,5', '30', '20', '40', '-IMP-7']];
+    const { id } = await started(csv(rows));
+    await finished(id);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/shipments/import/${id}`, headers: bearer(userToken) });
+    const [, row] = Papa.parse<string[]>(res.body.replace(/^\ufeff/, ''), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(row!.slice(0, SK_HEADERS.length)).toEqual(["'=1+1", 'Hlavná', '7', 'Žilina', '010 01', 'SK', "'+421 900 000 000", 'jan@example.com', "'@SUM(A1)", '2,5', '30', '20', '40', "'-IMP-7"]);
+  });
 });
 
 describe('files that cannot be imported', () => {

@@ -307,14 +307,17 @@ describe('the packages.xlsx export', () => {
     expect(header[8]).toBe(sk(parcelStatusCaptions.columnWeight));
   });
 
-  it('neutralises text a spreadsheet would run as a formula', async () => {
+  it('writes text that looks like a formula as a string cell, exactly as stored (no apostrophe)', async () => {
     const [row] = await t.database.db.select({ companyId: shipments.companyId }).from(shipments).where(eq(shipments.itemNumber, a.item_number));
     const [before] = await t.database.db.select({ name: companies.name }).from(companies).where(eq(companies.id, row!.companyId));
     await t.database.db.update(companies).set({ name: '=HYPERLINK("http://evil.example","x")' }).where(eq(companies.id, row!.companyId));
     try {
       const day = bratislavaDay(arrivedA);
-      const { rows } = await workbookOf((await download(`dateFrom=${day}&dateTo=${day}`)).rawPayload);
-      expect(rows[0]![2]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+      const { rows, sheet } = await workbookOf((await download(`dateFrom=${day}&dateTo=${day}`)).rawPayload);
+      expect(rows[0]![2]).toBe('=HYPERLINK("http://evil.example","x")');
+      const company = sheet.getRow(2).getCell(3);
+      expect(company.type).toBe(ExcelJS.ValueType.String);
+      expect(company.formula).toBeUndefined();
     } finally {
       await t.database.db.update(companies).set({ name: before!.name }).where(eq(companies.id, row!.companyId));
     }

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { neutralizeCell, writeResultFile } from './result-file.ts';
@@ -6,7 +7,7 @@ import { neutralizeCell, writeResultFile } from './result-file.ts';
 const labels = { status: 'Status', created: 'Created', failed: 'Failed', error: 'Error' };
 
 describe('the result file', () => {
-  it('neutralises every cell a spreadsheet would run as a formula', () => {
+  it('neutralises every CSV field a spreadsheet would run as a formula', () => {
     for (const cell of ['=HYPERLINK("http://evil","x")', '+421905', '-2+3', '@SUM(A1)', '\tx', '\rx', '\nx']) expect(neutralizeCell(cell)).toBe(`'${cell}`);
     expect(neutralizeCell('Hlavná 1')).toBe('Hlavná 1');
   });
@@ -30,5 +31,27 @@ describe('the result file', () => {
       ["'=cmd|calc", 'x', 'Failed', '', '', 'Mesto: City is required'],
       ['Eva', 'y', 'Created', 'PP0001000001', 'CP100000017SK', ''],
     ]);
+  });
+
+  it('writes xlsx texts as string cells exactly as uploaded: no apostrophe, no formula', async () => {
+    const file = await writeResultFile({
+      type: 'xlsx',
+      filename: 'orders.xlsx',
+      sheet: { headers: ['Meno', 'Telefón', 'Obsah'], rows: [['=cmd|calc', '+421 900 000 000', '-2+3']], rowNumbers: [2] },
+      fileError: null,
+      created: new Map(),
+      failed: new Map([[2, '=Mesto: City is required']]),
+      labels,
+    });
+    expect(file.filename).toBe('result_orders.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const row = workbook.worksheets[0]!.getRow(2);
+    const cells = [1, 2, 3, 4, 7].map((column) => row.getCell(column));
+    expect(cells.map((cell) => cell.value)).toEqual(['=cmd|calc', '+421 900 000 000', '-2+3', 'Failed', '=Mesto: City is required']);
+    for (const cell of cells) {
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+    }
   });
 });

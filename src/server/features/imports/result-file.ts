@@ -1,6 +1,7 @@
 // The result file of an import: the uploaded rows as they were, with status, item number,
 // tracking number and error columns added, as xlsx for an xlsx upload and csv for a csv one.
-// Every cell that a spreadsheet would run as a formula is neutralised.
+// In the CSV every cell that a spreadsheet would run as a formula is neutralised; the xlsx holds
+// every text as a string cell, exactly as uploaded (a string cell is never a formula).
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { ImportType } from '../../../shared/contract/imports.ts';
@@ -26,8 +27,10 @@ export interface ResultInput {
 }
 
 /**
- * A cell starting with =, +, -, @, tab, CR or LF is read as a formula by Excel, LibreOffice and
- * Google Sheets (CSV injection): a leading apostrophe makes it text again.
+ * For CSV only. A CSV field starting with =, +, -, @, tab, CR or LF is read as a formula by
+ * Excel, LibreOffice and Google Sheets (CSV injection): a leading apostrophe makes it text again.
+ * An xlsx needs none of this: its text cells are string cells, never formulas, so writing the
+ * apostrophe there would only change the value (a phone number would read `'+421…`).
  */
 export function neutralizeCell(value: string): string {
   return /^[=+\-@\t\r\n]/.test(value) ? `'${value}` : value;
@@ -39,7 +42,7 @@ function table(input: ResultInput): string[][] {
   const rows: string[][] = [header];
   if (!sheet) {
     rows.push([labels.failed, '', '', input.fileError ?? '']);
-    return rows.map((row) => row.map(neutralizeCell));
+    return rows;
   }
   sheet.rows.forEach((cells, index) => {
     const rowNumber = sheet.rowNumbers[index]!;
@@ -50,7 +53,7 @@ function table(input: ResultInput): string[][] {
     else if (failed !== undefined) rows.push([...padded, labels.failed, '', '', failed]);
     else rows.push([...padded, input.fileError ? labels.failed : '', '', '', input.fileError ?? '']);
   });
-  return rows.map((row) => row.map(neutralizeCell));
+  return rows;
 }
 
 const baseName = (filename: string) => filename.replace(/\.(csv|xlsx)$/i, '').replace(/[^\p{L}\p{N}._ -]+/gu, '_').slice(0, 120) || 'import';
@@ -60,11 +63,15 @@ export async function writeResultFile(input: ResultInput): Promise<ResultFile> {
   const name = `result_${baseName(input.filename)}`;
   if (input.type === 'csv') {
     // Semicolons and a BOM: what Excel in Central European settings opens as columns, in UTF-8.
-    const text = Papa.unparse(rows, { delimiter: ';', newline: '\r\n' });
+    const text = Papa.unparse(
+      rows.map((row) => row.map(neutralizeCell)),
+      { delimiter: ';', newline: '\r\n' },
+    );
     return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\ufeff${text}`, 'utf8') };
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Result');
+  // JavaScript strings become string cells (shared strings): "=1+1" or "+421 900 000 000" stay text.
   for (const row of rows) sheet.addRow(row);
   sheet.getRow(1).font = { bold: true };
   const body = Buffer.from(await workbook.xlsx.writeBuffer());

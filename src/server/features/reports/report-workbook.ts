@@ -1,7 +1,8 @@
 // packages.xlsx of a shipment report: a sheet of shipments and a summary sheet, headers in the
 // reader's language, numbers as numbers, times as real Excel dates (Bratislava wall-clock time:
-// an Excel date has no time zone), header row frozen and filtered. Every text cell is
-// neutralised against formula injection (references and names are typed by people).
+// an Excel date has no time zone), header row frozen and filtered. Texts are string cells, exactly
+// as typed: a string cell is never run as a formula, so references and names typed by people
+// ("=HYPERLINK(…)", "+421…") need no apostrophe (that is for CSV, see imports/result-file.ts).
 // Written with exceljs's streaming writer page by page into `out`, which the route streams to
 // the client: memory stays at a page and the zip's buffers, however many rows the period has.
 import type { EventEmitter } from 'node:events';
@@ -9,7 +10,6 @@ import type { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { DeliveryMethod, Product, ShipmentStatus } from '../../../shared/domain/enums.ts';
-import { neutralizeCell } from '../imports/result-file.ts';
 import { ReportTotals } from './report-summary.ts';
 import type { ReportRow } from './reports.service.ts';
 
@@ -87,7 +87,7 @@ function sheetName(name: string, fallback: string): string {
   );
 }
 
-const text = (value: string | null) => (value === null || value === '' ? null : neutralizeCell(value));
+const text = (value: string | null) => (value === null || value === '' ? null : value);
 
 /** A calendar day (yyyy-MM-dd) as the Date whose UTC fields are that day: Excel shows that day. */
 const excelDay = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -101,7 +101,7 @@ function columnStyles(keys: readonly string[]): Array<Partial<ExcelJS.Style>> {
 }
 
 function header(sheet: ExcelJS.Worksheet, captions: string[]) {
-  const row = sheet.addRow(captions.map((caption) => neutralizeCell(caption)));
+  const row = sheet.addRow(captions);
   row.font = { bold: true };
   row.commit();
 }
@@ -257,9 +257,9 @@ export async function writeReportWorkbook(out: Writable, { captions, withCompany
   sum.autoFilter = { from: { row: 1, column: 1 }, to: { row: summary.rows.length + 1, column: SUMMARY_COLUMNS.length } };
   sum.addRow([]).commit();
   const totalStyles = summaryStyles.map((style) => ({ ...style, font: { bold: true } }));
-  addStyledRow(sum, [neutralizeCell(captions.total), null, null, null, summary.shipments, summary.weight, null, null], totalStyles);
+  addStyledRow(sum, [captions.total, null, null, null, summary.shipments, summary.weight, null, null], totalStyles);
   for (const { currency, amount } of summary.codTotals) {
-    addStyledRow(sum, [neutralizeCell(captions.codTotal), null, null, null, null, null, amount, currency], totalStyles);
+    addStyledRow(sum, [captions.codTotal, null, null, null, null, null, amount, currency], totalStyles);
   }
   sum.commit();
 
