@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { translated } from './support.ts';
+import { DEMO_USER, signIn, translated } from './support.ts';
 
 interface ManifestIcon {
   src: string;
@@ -110,4 +110,25 @@ test('offline after a first visit, the page has its texts and another language c
 
   await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
   await expect(page.getByRole('heading', { name: translated('de', 'Sign in'), exact: true })).toBeVisible();
+});
+
+test('offline, the shipment list shows the rows last loaded, marked as offline', async ({ page, context }) => {
+  await signIn(page, DEMO_USER);
+  const rows = page.locator('table tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const items = await rows.locator('td:nth-child(2)').allInnerTexts();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(rows.first()).toBeVisible();
+  // The list is written to the device a moment after it loads.
+  await page.waitForFunction(() => localStorage.getItem('query-cache')?.includes('"list"') === true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: /You are offline\. This is the list as it was at/ })).toBeVisible();
+  await expect.poll(() => rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(items);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
 });

@@ -22,6 +22,9 @@ export function shipmentsQueryOptions(filters: ShipmentFilters) {
     },
     // A list changes as others work: refresh when it is shown again after a short while.
     staleTime: 15_000,
+    // The unfiltered list is kept on this device (until sign-out), so that offline the last
+    // loaded list shows, marked as such, instead of nothing. Filtered lists are not kept.
+    meta: { persist: Object.keys(filters).length === 0 },
   });
 }
 

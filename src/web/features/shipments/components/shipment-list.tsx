@@ -11,6 +11,7 @@ import { useDeleteShipments } from '../api/delete-shipments.ts';
 import { useDownloadLabel } from '../api/download-label.ts';
 import { useShipments } from '../api/get-shipments.ts';
 import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 import { ShipmentCards } from './shipment-cards.tsx';
 import { ShipmentColumnChooser } from './shipment-column-chooser.tsx';
 import { useShipmentColumns } from './shipment-columns.ts';
@@ -58,6 +59,7 @@ export function ShipmentList({
   const label = useDownloadLabel();
   const actionErrorText = useErrorText();
   const columns = useShipmentColumns(isAdmin);
+  const online = useOnline();
 
   // The selection belongs to one set of filters: new filters start with none selected.
   const [selection, setSelection] = useState<{ key: string; items: ReadonlySet<string> }>({ key: filtersKey, items: NONE });
@@ -175,6 +177,9 @@ export function ShipmentList({
     body = (
       <>
         {query.isError && !query.isFetchNextPageError && <ListError text={errorText(query.error)} className="mb-3" />}
+        {(query.fetchStatus === 'paused' || !online) && (
+          <ListOfflineNotice text={t`You are offline. This is the list as it was at ${format.dateTime(new Date(query.dataUpdatedAt))}; it updates when the connection returns.`} />
+        )}
         <ShipmentTable {...rowProps} columns={columns.shown} oldestFirst={search.order === 'oldest'} onOrderChange={(oldest) => onOrderChange(oldest ? 'oldest' : undefined)} />
         <ShipmentCards {...rowProps} />
         <ListFooter

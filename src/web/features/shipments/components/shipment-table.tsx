@@ -102,7 +102,7 @@ export function ShipmentTable({
               <th aria-sort={oldestFirst ? 'ascending' : 'descending'}>
                 <button
                   type="button"
-                  className="btn -mx-2 gap-1 px-2 font-semibold btn-ghost btn-xs"
+                  className="btn -mx-1 h-auto min-h-0 gap-1 px-1 py-0.5 text-[length:inherit] font-[inherit] btn-ghost btn-xs"
                   title={oldestFirst ? t`Oldest first: show the newest first` : t`Newest first: show the oldest first`}
                   onClick={() => onOrderChange(!oldestFirst)}
                 >
