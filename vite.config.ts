@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
@@ -62,25 +63,68 @@ export const linguiMacro = defineRolldownBabelPreset({
   rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
 });
 
+/** The module that tells the app where each language's catalog is (`catalogUrls`). */
+export const LOCALE_URLS_MODULE = 'virtual:portal-locale-urls';
+
+/** A catalog's file in the build: its language and the hash of its content (`locales/de.0123456789abcdef.json`). */
+export function hashedCatalogName(code: string, content: Buffer): string {
+  return `locales/${code}.${createHash('sha256').update(content).digest('hex').slice(0, 16)}.json`;
+}
+
 /**
- * Serves the compiled catalogs (`lingui compile`) as /locales/{lang}.json: emitted into the build
- * and answered by the dev server, so the web app loads one language at a time.
+ * The compiled catalogs (`lingui compile`) for the web app, one language at a time. A build emits
+ * each as /locales/{lang}.{hash}.json, named by its content, and tells the app those names
+ * through `virtual:portal-locale-urls`: each release loads its own catalogs (an open tab of the
+ * previous release switching language gets the previous release's messages, from its service
+ * worker's precache), and the server can keep them for a year. /locales/{lang}.json, the spec's
+ * fixed address, is emitted too (revalidated, not precached). The dev server (and the tests)
+ * answer /locales/{lang}.json from src/web/locales, never cached, so a `lingui compile` shows at
+ * the next load.
  */
-function localeFiles(): Plugin {
+export function localeFiles(): Plugin {
+  const resolvedId = `\0${LOCALE_URLS_MODULE}`;
+  let building = false;
+  let catalogs: Map<string, { source: Buffer; fileName: string }> | null = null;
+  /** Read once per build: the names the app is told and the files emitted are the same. */
+  const builtCatalogs = () => {
+    catalogs ??= new Map(
+      LANGUAGE_CODES.map((code) => {
+        const source = readFileSync(catalog(code));
+        return [code, { source, fileName: hashedCatalogName(code, source) }];
+      }),
+    );
+    return catalogs;
+  };
   return {
     name: 'portal-locale-files',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    buildStart() {
+      catalogs = null;
+    },
+    resolveId(id) {
+      return id === LOCALE_URLS_MODULE ? resolvedId : null;
+    },
+    load(id) {
+      if (id !== resolvedId) return null;
+      const urls = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, building ? `/${builtCatalogs().get(code)!.fileName}` : `/locales/${code}.json`]));
+      return `export const catalogUrls = ${JSON.stringify(urls)};`;
+    },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const match = /^\/locales\/([a-z]{2})\.json(\?.*)?$/.exec(req.url ?? '');
         const code = match?.[1];
         if (!code || !(LANGUAGE_CODES as string[]).includes(code)) return next();
         res.setHeader('content-type', 'application/json');
+        res.setHeader('cache-control', 'no-cache');
         res.end(readFileSync(catalog(code)));
       });
     },
     generateBundle() {
-      for (const code of LANGUAGE_CODES) {
-        this.emitFile({ type: 'asset', fileName: `locales/${code}.json`, source: readFileSync(catalog(code)) });
+      for (const [code, { source, fileName }] of builtCatalogs()) {
+        this.emitFile({ type: 'asset', fileName, source });
+        this.emitFile({ type: 'asset', fileName: `locales/${code}.json`, source });
       }
     },
   };
@@ -137,11 +181,11 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The four catalogs (~8 KB gzipped each) are precached: a first visit's catalog is fetched
-        // before the service worker controls the page, so it never reached the runtime cache, and
-        // the next visit offline showed bare message ids. `?v=` is ignored when matching them.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'locales/*.json'],
-        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^v$/],
+        // The release's four catalogs (~8 KB gzipped each, named by their content) are precached: a
+        // first visit's catalog is fetched before the service worker controls the page, so it would
+        // never reach a runtime cache, and the next visit offline showed bare message ids. The
+        // fixed /locales/{lang}.json copies are not: the app never asks for them.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'locales/*.*.json'],
         // Manuals and their screenshots are cached as they are read, not all up front (four
         // languages of screenshots would be megabytes on every install).
         globIgnores: ['user-manual-*.md', 'manual/**'],
@@ -151,11 +195,6 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/oauth\//],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/locales/'),
-            handler: 'StaleWhileRevalidate',
-            options: { cacheName: 'locales', expiration: { maxEntries: 16 } },
-          },
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/user-manual-[a-z]{2}\.md$/.test(url.pathname),
             handler: 'StaleWhileRevalidate',

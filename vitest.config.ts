@@ -1,7 +1,22 @@
 import babel from '@rolldown/plugin-babel';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-// Lingui's macros as in the app build, so component tests render `<Trans>` and `t`.
-import { linguiMacro } from './vite.config.ts';
+// Lingui's macros as in the app build, so component tests render `<Trans>` and `t`; the catalogs'
+// addresses (virtual:portal-locale-urls) as the dev server gives them.
+import { linguiMacro, localeFiles } from './vite.config.ts';
+
+/**
+ * vite-plugin-pwa's registration module exists only in the app build; a test of a component that
+ * imports it replaces it with vi.mock. This only lets the import resolve.
+ */
+function pwaRegisterForTests(): Plugin {
+  const id = 'virtual:pwa-register/react';
+  return {
+    name: 'pwa-register-for-tests',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (source) => (source === `\0${id}` ? `export function useRegisterSW() { throw new Error('Mock ${id} with vi.mock in this test.'); }` : null),
+  };
+}
 
 // Two projects: `unit` (pure logic and web lib code in happy-dom) and `api` (the Fastify app
 // through inject on a fresh database per file; PGlite in memory, or PostgreSQL when
@@ -12,7 +27,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        plugins: [babel({ presets: [linguiMacro] })],
+        plugins: [babel({ presets: [linguiMacro] }), localeFiles(), pwaRegisterForTests()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],

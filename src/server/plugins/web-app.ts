@@ -1,4 +1,5 @@
-// Serves the built PWA: hashed assets cached for a year, the shell and service worker always
+// Serves the built PWA: hashed assets and the release's catalogs (named by their content,
+// /locales/{lang}.{hash}.json) cached for a year, the shell and service worker always
 // revalidated, and every other GET for a page answered with index.html (client-side routing).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './errors.ts';
 
 const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+/** A catalog named by its content; /locales/{lang}.json, the spec's fixed address, is revalidated. */
+const HASHED_CATALOG = /^\/locales\/[a-z]{2}\.[0-9a-f]{16}\.json$/;
 
 export async function webApp(app: FastifyInstance, { root }: { root: string }) {
   const hasBuild = root !== '' && existsSync(path.join(root, 'index.html'));
@@ -18,8 +21,9 @@ export async function webApp(app: FastifyInstance, { root }: { root: string }) {
       // Vite writes .br and .gz beside each asset at build time.
       preCompressed: true,
       setHeaders(reply, filePath) {
-        const rel = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
-        if (rel.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The file sent: for a compressed answer the .br or .gz beside the asset.
+        const rel = `/${path.relative(root, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '');
+        if (rel.startsWith('/assets/') || HASHED_CATALOG.test(rel)) reply.header('cache-control', 'public, max-age=31536000, immutable');
         else if (NEVER_CACHE.has(rel) || rel.startsWith('/workbox-')) reply.header('cache-control', 'no-cache');
         else reply.header('cache-control', 'public, max-age=0, must-revalidate');
       },

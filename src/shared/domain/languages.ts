@@ -12,8 +12,6 @@ export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
-/** Version query of the translation files (spec section 9). */
-export const TRANSLATION_VERSION = 6;
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);

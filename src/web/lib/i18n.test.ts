@@ -1,3 +1,4 @@
+import { catalogUrls } from 'virtual:portal-locale-urls';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initLanguage, LANGUAGE_KEY, loadLanguage, storedLanguage } from './i18n.ts';
 
@@ -9,11 +10,11 @@ const catalogs: Record<string, Record<string, string[]>> = {
   cz: { greeting: ['Nazdar'] },
 };
 
-/** A fetcher serving /locales/{code}.json for the codes not listed in `failing`. */
+/** A fetcher serving /locales/{code}.json and /locales/{code}.{hash}.json for the codes not listed in `failing`. */
 function localesFetcher(failing: Record<string, 'reject' | 404> = {}) {
   return vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    const code = /^\/locales\/(\w+)\.json/.exec(url)?.[1] ?? '';
+    const code = /^\/locales\/([a-z]+)\./.exec(url)?.[1] ?? '';
     if (failing[code] === 'reject') throw new TypeError('Failed to fetch');
     const messages = catalogs[code];
     if (failing[code] === 404 || !messages) return new Response('Not found', { status: 404 });
@@ -56,13 +57,17 @@ describe('storedLanguage', () => {
 });
 
 describe('loadLanguage', () => {
-  it('fetches /locales/{code}.json?v=6', async () => {
+  it("fetches the language's catalog of this release (virtual:portal-locale-urls)", async () => {
     const fetcher = localesFetcher();
 
     await loadLanguage('de', fetcher);
 
     expect(fetcher).toHaveBeenCalledTimes(1);
-    expect(fetcher.mock.calls[0]?.[0]).toBe('/locales/de.json?v=6');
+    expect(fetcher.mock.calls[0]?.[0]).toBe(catalogUrls.de);
+  });
+
+  it('fetches /locales/{code}.json in the dev server and the tests', () => {
+    expect(catalogUrls).toEqual({ en: '/locales/en.json', sk: '/locales/sk.json', de: '/locales/de.json', cz: '/locales/cz.json' });
   });
 
   it('activates the loaded language and its messages', async () => {
@@ -131,7 +136,7 @@ describe('initLanguage', () => {
 
     expect(await initLanguage(fetcher)).toBe('en');
 
-    expect(fetcher.mock.calls.map((c) => c[0])).toEqual(['/locales/en.json?v=6']);
+    expect(fetcher.mock.calls.map((c) => c[0])).toEqual([catalogUrls.en]);
     expect(i18n.locale).toBe('en');
   });
 
@@ -150,7 +155,7 @@ describe('initLanguage', () => {
 
     expect(await initLanguage(fetcher)).toBe('en');
 
-    expect(fetcher.mock.calls.map((c) => c[0])).toEqual(['/locales/de.json?v=6', '/locales/en.json?v=6']);
+    expect(fetcher.mock.calls.map((c) => c[0])).toEqual([catalogUrls.de, catalogUrls.en]);
     expect(i18n.locale).toBe('en');
     expect(i18n._('greeting')).toBe('Hello');
     expect(consoleError).toHaveBeenCalled();

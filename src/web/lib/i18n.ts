@@ -1,8 +1,10 @@
-// Lingui runtime: one language at a time, loaded from /locales/{lang}.json?v=6 on switch. The
-// choice is kept in localStorage `language` and set on <html lang> (`cs` for cz). A failed load
-// is logged and leaves the language unchanged.
+// Lingui runtime: one language at a time, loaded on switch from this release's own catalog
+// (/locales/{lang}.{hash}.json, named by its content at build time: a tab of an earlier release
+// never gets a later release's message ids). The choice is kept in localStorage `language` and
+// set on <html lang> (`cs` for cz). A failed load is logged and leaves the language unchanged.
 import { i18n } from '@lingui/core';
-import { DEFAULT_LANGUAGE, intlTag, isLanguageCode, TRANSLATION_VERSION, type LanguageCode } from '../../shared/domain/languages.ts';
+import { catalogUrls } from 'virtual:portal-locale-urls';
+import { DEFAULT_LANGUAGE, intlTag, isLanguageCode, type LanguageCode } from '../../shared/domain/languages.ts';
 
 export const LANGUAGE_KEY = 'language';
 
@@ -22,7 +24,7 @@ export function currentLanguage(): LanguageCode {
 /** Loads and activates a language; false (language unchanged) when its file cannot be loaded. */
 export async function loadLanguage(code: LanguageCode, fetcher: typeof fetch = fetch): Promise<boolean> {
   try {
-    const response = await fetcher(`/locales/${code}.json?v=${TRANSLATION_VERSION}`);
+    const response = await fetcher(catalogUrls[code]);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const { messages } = (await response.json()) as { messages: Record<string, string | string[]> };
     i18n.load(code, messages);

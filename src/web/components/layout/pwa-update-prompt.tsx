@@ -1,29 +1,107 @@
 import { Trans } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
-/** "Update available, reload": shown when a new service worker waits (workbox-window). */
-export function PwaUpdatePrompt() {
+/**
+ * Registering has just looked for a new release and the next look is due a minute later at the
+ * soonest (UPDATE_CHECK_MIN_GAP_MS): the code that schedules them loads then, not with the first
+ * page (every sign-in page would carry it).
+ */
+export const UPDATE_CHECKS_LOAD_AFTER_MS = 60_000;
+
+/**
+ * "Update available, reload": the service worker's registration (workbox-window through
+ * vite-plugin-pwa, prompt mode) and the offer to move to a new release.
+ *
+ * A new release is looked for when the app comes back into view, when the connection returns and
+ * every half hour (lib/update-checks.ts). Its worker then waits and every open tab offers the
+ * reload. Reload in one tab tells the waiting worker to take over (skipWaiting); it then controls
+ * every tab of the portal at once. Only the tab where Reload was pressed reloads by itself: the
+ * others, which may hold half-typed input, say that the portal was updated and offer the reload,
+ * leaving the moment to the user. Later hides the offer until the next check.
+ */
+export function PwaUpdatePrompt({ reload = () => window.location.reload() }: { reload?: () => void }) {
+  // Whether Reload was pressed in this tab (read by the workbox-window callbacks, made once).
+  const requested = useRef(false);
+  // Read by the callbacks, which workbox-window keeps from the first render.
+  const [reloadPage] = useState(() => reload);
+  const [updatedElsewhere, setUpdatedElsewhere] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const [registered, setRegistered] = useState<{ registration: ServiceWorkerRegistration; at: number } | null>(null);
   const {
-    needRefresh: [needRefresh, setNeedRefresh],
+    needRefresh: [needRefresh],
     updateServiceWorker,
   } = useRegisterSW({
+    onRegisteredSW(_url, registration) {
+      if (registration) setRegistered({ registration, at: Date.now() });
+    },
     onRegisterError(error) {
       console.error('Service worker registration failed', error);
     },
+    // The new worker took control of this tab (vite-plugin-pwa would reload every tab here).
+    onNeedReload() {
+      if (requested.current) {
+        reloadPage();
+        return;
+      }
+      setUpdatedElsewhere(true);
+      setDismissed(false);
+    },
   });
-  if (!needRefresh) return null;
+
+  useEffect(() => {
+    if (!registered) return;
+    const { registration, at } = registered;
+    let stop: (() => void) | undefined;
+    let ended = false;
+    const timer = setTimeout(() => {
+      import('../../lib/update-checks.ts')
+        .then(({ scheduleUpdateChecks }) => {
+          if (ended) return;
+          stop = scheduleUpdateChecks({
+            // A worker already being installed is a check under way.
+            check: () => (registration.installing ? Promise.resolve() : registration.update()),
+            // Later lasts until the next check: an offer still open shows again.
+            onChecked: () => setDismissed(false),
+            checkedAt: at,
+          });
+        })
+        .catch((error: unknown) => console.error('Update checks could not start', error));
+    }, UPDATE_CHECKS_LOAD_AFTER_MS);
+    return () => {
+      ended = true;
+      clearTimeout(timer);
+      stop?.();
+    };
+  }, [registered]);
+
+  if ((!needRefresh && !updatedElsewhere) || dismissed) return null;
+
+  const onReload = () => {
+    requested.current = true;
+    // Already active (taken over from another tab), or gone: a plain reload loads the new release.
+    if (updatedElsewhere || !registered?.registration.waiting) reloadPage();
+    else void updateServiceWorker(true);
+  };
+
   return (
     <div className="toast toast-start toast-bottom z-50" role="status">
-      <div className="alert alert-info shadow-lg">
-        <span>
-          <Trans>A new version of the portal is available.</Trans>
+      <div className="alert alert-info flex flex-wrap shadow-lg">
+        <span className="max-w-sm whitespace-normal">
+          {updatedElsewhere ? (
+            <Trans>The portal was updated in another tab or window. Save what you are working on, then reload this page.</Trans>
+          ) : (
+            <Trans>A new version of the portal is available.</Trans>
+          )}
         </span>
-        <button type="button" className="btn btn-sm btn-primary" onClick={() => void updateServiceWorker(true)}>
-          <Trans>Reload</Trans>
-        </button>
-        <button type="button" className="btn btn-sm btn-ghost" onClick={() => setNeedRefresh(false)}>
-          <Trans>Later</Trans>
-        </button>
+        <div className="flex gap-2">
+          <button type="button" className="btn btn-sm btn-primary" onClick={onReload}>
+            <Trans>Reload</Trans>
+          </button>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => setDismissed(true)}>
+            <Trans>Later</Trans>
+          </button>
+        </div>
       </div>
     </div>
   );

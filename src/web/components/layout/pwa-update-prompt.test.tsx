@@ -1,0 +1,202 @@
+import { act, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RegisterSWOptions } from 'virtual:pwa-register/react';
+import { render } from '../../lib/test-render.tsx';
+import { UPDATE_CHECK_MIN_GAP_MS } from '../../lib/update-checks.ts';
+import { PwaUpdatePrompt, UPDATE_CHECKS_LOAD_AFTER_MS } from './pwa-update-prompt.tsx';
+
+// A stand-in for vite-plugin-pwa's hook: the test plays the service worker's events through the
+// options the component gave it, as workbox-window would.
+const sw = vi.hoisted(() => ({
+  options: null as RegisterSWOptions | null,
+  showRefresh: null as ((value: boolean) => void) | null,
+  updateServiceWorker: null as unknown as ReturnType<typeof vi.fn>,
+}));
+
+vi.mock('virtual:pwa-register/react', () => ({
+  useRegisterSW(options: RegisterSWOptions) {
+    const needRefresh = useState(false);
+    sw.options = options;
+    sw.showRefresh = needRefresh[1];
+    return { needRefresh, offlineReady: useState(false), updateServiceWorker: sw.updateServiceWorker };
+  },
+}));
+
+function fakeRegistration(waiting: boolean) {
+  return {
+    installing: null,
+    waiting: waiting ? ({} as ServiceWorker) : null,
+    update: vi.fn(() => Promise.resolve()),
+  } as unknown as ServiceWorkerRegistration & { update: ReturnType<typeof vi.fn> };
+}
+
+let view: ReturnType<typeof render> | null = null;
+const reload = vi.fn();
+
+function setup(registration = fakeRegistration(true)) {
+  view = render(<PwaUpdatePrompt reload={reload} />);
+  act(() => sw.options?.onRegisteredSW?.('/sw.js', registration));
+  return registration;
+}
+
+/** The new release's worker is installed and waits (workbox-window's `waiting`). */
+function newReleaseWaits() {
+  act(() => {
+    sw.showRefresh?.(true);
+    sw.options?.onNeedRefresh?.();
+  });
+}
+
+/** The new worker took control of this tab (workbox-window's `controlling` with isUpdate). */
+function newWorkerControls() {
+  act(() => sw.options?.onNeedReload?.());
+}
+
+const text = () => view?.container.querySelector('[role="status"]')?.textContent ?? null;
+const button = (name: string) => [...(view?.container.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
+
+beforeEach(() => {
+  sw.updateServiceWorker = vi.fn(() => Promise.resolve());
+  reload.mockReset();
+  localStorage.clear();
+});
+
+afterEach(() => {
+  view?.unmount();
+  view = null;
+  vi.useRealTimers();
+});
+
+describe('PwaUpdatePrompt', () => {
+  it('shows nothing while no new release waits', () => {
+    setup();
+
+    expect(text()).toBeNull();
+  });
+
+  it('offers the reload when a new release waits', () => {
+    setup();
+    newReleaseWaits();
+
+    expect(text()).toContain('A new version of the portal is available.');
+    expect(button('Reload')).toBeDefined();
+    expect(button('Later')).toBeDefined();
+  });
+
+  it('Reload asks the waiting worker to take over and reloads this tab once it controls it', () => {
+    setup();
+    newReleaseWaits();
+    act(() => button('Reload')?.click());
+
+    expect(sw.updateServiceWorker).toHaveBeenCalledOnce();
+    expect(reload).not.toHaveBeenCalled();
+
+    newWorkerControls();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('does not reload a tab whose Reload was not pressed when another tab moved to the new release: it says so and offers the reload', () => {
+    setup();
+    newReleaseWaits();
+    // Reload was pressed in another tab: the new worker takes over this one too.
+    newWorkerControls();
+
+    expect(reload).not.toHaveBeenCalled();
+    expect(text()).toContain('The portal was updated in another tab or window. Save what you are working on, then reload this page.');
+
+    act(() => button('Reload')?.click());
+    expect(reload).toHaveBeenCalledOnce();
+    // The worker is already active: nothing to ask it.
+    expect(sw.updateServiceWorker).not.toHaveBeenCalled();
+  });
+
+  it('shows the offer again when another tab moved to the new release after Later', () => {
+    setup();
+    newReleaseWaits();
+    act(() => button('Later')?.click());
+    expect(text()).toBeNull();
+
+    newWorkerControls();
+    expect(text()).toContain('The portal was updated in another tab or window.');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('reloads at once when no worker waits any more (taken over meanwhile)', () => {
+    setup(fakeRegistration(false));
+    newReleaseWaits();
+    act(() => button('Reload')?.click());
+
+    expect(reload).toHaveBeenCalledOnce();
+    expect(sw.updateServiceWorker).not.toHaveBeenCalled();
+  });
+
+  it('looks for a new release when the app comes back into view, and Later lasts until that check', async () => {
+    vi.useFakeTimers();
+    const registration = setup();
+    newReleaseWaits();
+    act(() => button('Later')?.click());
+    expect(text()).toBeNull();
+
+    // The scheduling code loads a minute after registering, when the first check could be due.
+    await loadUpdateChecks();
+    await comeIntoView();
+
+    expect(registration.update).toHaveBeenCalledOnce();
+    expect(text()).toContain('A new version of the portal is available.');
+  });
+
+  it('loads the update checks only when the first could be due', async () => {
+    vi.useFakeTimers();
+    const registration = setup();
+    await act(() => vi.advanceTimersByTimeAsync(UPDATE_CHECKS_LOAD_AFTER_MS - 1_000));
+    await comeIntoView();
+
+    expect(registration.update).not.toHaveBeenCalled();
+  });
+
+  it('stops checking when it unmounts', async () => {
+    vi.useFakeTimers();
+    const registration = setup();
+    await loadUpdateChecks();
+    view?.unmount();
+    view = null;
+
+    await vi.advanceTimersByTimeAsync(UPDATE_CHECK_MIN_GAP_MS);
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(registration.update).not.toHaveBeenCalled();
+  });
+
+  it('does not start the checks when it unmounts before they load', async () => {
+    vi.useFakeTimers();
+    const registration = setup();
+    view?.unmount();
+    view = null;
+
+    await loadUpdateChecks();
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(registration.update).not.toHaveBeenCalled();
+  });
+});
+
+async function loadUpdateChecks() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(Math.max(UPDATE_CHECKS_LOAD_AFTER_MS, UPDATE_CHECK_MIN_GAP_MS));
+    await vi.dynamicImportSettled();
+  });
+}
+
+async function comeIntoView() {
+  const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+  try {
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+  } finally {
+    visibility.mockRestore();
+  }
+}
