@@ -11,9 +11,9 @@
 // rule, so that a currency has one rule for every amount a clerk types. Where a country rounds
 // cash payments by law but keeps its small coins (the euro's 1 and 2 cent coins in Slovakia and
 // others), cents stay: the coins are legal tender and the recipient may pay by card.
-import type { MessageDescriptor } from '../i18n/messages.ts';
-import { messages } from '../i18n/messages.ts';
-import { moneyMessages } from '../i18n/money-messages.ts';
+//
+// Pure data and arithmetic, no messages: the web's formatters use it on every screen. The message
+// for an amount off its step is money-messages.ts's, chosen by shipment-rules.ts (amountMessage).
 
 const NON_EURO: Record<string, string> = {
   AL: 'ALL', BA: 'BAM', BY: 'BYN', CH: 'CHF', CZ: 'CZK', DK: 'DKK', GB: 'GBP', GI: 'GIP', HU: 'HUF', IM: 'GBP',
@@ -26,36 +26,35 @@ export function codCurrency(country: string): string {
   return NON_EURO[country.toUpperCase()] ?? 'EUR';
 }
 
-export interface AmountRule {
-  /** The smallest step of an amount in hundredths of the currency: 1 = 0.01, 5 = 0.05, 100 = whole units, 500 = multiples of 5. */
-  step: number;
-  /** Why an amount off the step is refused. */
-  message: MessageDescriptor;
-}
-
-/** Cents: every other currency (EUR, PLN, RON, GBP, …). Three decimals are the schema's "two decimal places" message. */
-const CENTS: AmountRule = { step: 1, message: messages.moneyStep };
-
-/** Currencies whose smallest coin is larger than a hundredth. */
-const RULES: Record<string, AmountRule> = {
-  CZK: { step: 100, message: moneyMessages.czk },
-  HUF: { step: 500, message: moneyMessages.huf },
-  CHF: { step: 5, message: moneyMessages.chf },
-  DKK: { step: 50, message: moneyMessages.dkk },
-  SEK: { step: 100, message: moneyMessages.sek },
-  NOK: { step: 100, message: moneyMessages.nok },
-  ISK: { step: 100, message: moneyMessages.isk },
-  RSD: { step: 100, message: moneyMessages.rsd },
-  MKD: { step: 100, message: moneyMessages.mkd },
-  ALL: { step: 100, message: moneyMessages.all },
-  BAM: { step: 5, message: moneyMessages.bam },
-  UAH: { step: 10, message: moneyMessages.uah },
-  XCD: { step: 5, message: moneyMessages.xcd },
+/**
+ * The smallest step of an amount in hundredths of its currency, for the currencies whose smallest
+ * coin is larger than a hundredth: 100 = whole units, 500 = multiples of 5, 5 = multiples of 0.05.
+ * Every other currency (EUR, PLN, RON, GBP, …) takes cents.
+ */
+const STEPS: Record<string, number> = {
+  CZK: 100,
+  HUF: 500,
+  CHF: 5,
+  DKK: 50,
+  SEK: 100,
+  NOK: 100,
+  ISK: 100,
+  RSD: 100,
+  MKD: 100,
+  ALL: 100,
+  BAM: 5,
+  UAH: 10,
+  XCD: 5,
 };
+const CENTS = 1;
 
-export function amountRule(currency: string): AmountRule {
-  return RULES[currency.toUpperCase()] ?? CENTS;
+/** The step of an amount in hundredths of the currency (1 = cents, 100 = whole units, 500 = multiples of 5). */
+export function amountStep(currency: string): number {
+  return STEPS[currency.toUpperCase()] ?? CENTS;
 }
+
+/** The currencies that have a step of their own (each has its message in money-messages.ts). */
+export const STEPPED_CURRENCIES: readonly string[] = Object.keys(STEPS);
 
 /** The amount in hundredths, or null when it has more than two decimals. */
 function hundredths(amount: number): number | null {
@@ -72,20 +71,20 @@ export function hasAtMostTwoDecimals(amount: number): boolean {
 /** True when the amount is a multiple of the currency's step (at most two decimals for cents). */
 export function isAmountAllowed(amount: number, currency: string): boolean {
   const units = hundredths(amount);
-  return units !== null && units % amountRule(currency).step === 0;
+  return units !== null && units % amountStep(currency) === 0;
 }
 
 /** True for a currency whose amounts are not simply "up to two decimals" (a form shows its rule as a hint). */
 export function hasAmountStep(currency: string): boolean {
-  return amountRule(currency).step !== CENTS.step;
+  return amountStep(currency) !== CENTS;
 }
 
 /** The decimals an amount shows: none for whole-unit currencies, two otherwise. */
 export function amountDecimals(currency: string): 0 | 2 {
-  return amountRule(currency).step % 100 === 0 ? 0 : 2;
+  return amountStep(currency) % 100 === 0 ? 0 : 2;
 }
 
 /** The step of an amount input (`step` attribute): "0.01", "0.05", "0.5", "1", "5". */
 export function amountInputStep(currency: string): string {
-  return String(amountRule(currency).step / 100);
+  return String(amountStep(currency) / 100);
 }

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../i18n/messages.ts';
 import { moneyMessages } from '../i18n/money-messages.ts';
 import type { Product } from './enums.ts';
+import { STEPPED_CURRENCIES } from './currencies.ts';
 import {
   addressNumberMax,
+  amountMessage,
   checkShipmentRules,
   countriesOf,
   defaultProduct,
@@ -333,6 +335,15 @@ describe('checkShipmentRules', () => {
   describe('amounts in the destination country’s currency', () => {
     const cz = { receiver_country: 'CZ', receiver_postal_code: '11000', receiver_phone: '602 345 678' };
     const hu = { receiver_country: 'HU', receiver_postal_code: '1051', receiver_phone: '+36 1 234 5678' };
+
+    it('has a message naming its currency for every currency with a step of its own, "two decimals" for the rest', () => {
+      for (const currency of STEPPED_CURRENCIES) expect(amountMessage(currency).message, currency).toContain(currency);
+      expect(new Set(STEPPED_CURRENCIES.map((c) => amountMessage(c).id)).size).toBe(STEPPED_CURRENCIES.length);
+      expect(Object.keys(moneyMessages).sort()).toEqual(STEPPED_CURRENCIES.map((c) => c.toLowerCase()).sort());
+      expect(amountMessage('czk')).toBe(moneyMessages.czk);
+      expect(amountMessage('EUR')).toBe(messages.moneyStep);
+      expect(amountMessage('PLN')).toBe(messages.moneyStep);
+    });
 
     it('takes cents in EUR (Slovakia)', () => {
       expect(checkShipmentRules(valid({ cod_amount: 49.9, insurance: 200.01 }), DEMO_PRODUCTS)).toEqual({});

@@ -1,8 +1,9 @@
 // The country and product rules of a shipment, as pure functions: the send form, the wizard and
 // the server all call these, so a rule reads the same everywhere.
-import { messages } from '../i18n/messages.ts';
+import { messages, type MessageDescriptor } from '../i18n/messages.ts';
+import { moneyMessages } from '../i18n/money-messages.ts';
 import { CUSTOMS_COUNTRIES, findCountry, PARCEL_POINT_COUNTRIES, type SizeLimits } from './countries.ts';
-import { amountRule, codCurrency, hasAtMostTwoDecimals, isAmountAllowed } from './currencies.ts';
+import { codCurrency, hasAtMostTwoDecimals, isAmountAllowed } from './currencies.ts';
 import type { DeliveryMethod, Product } from './enums.ts';
 import { ADDRESS_NUMBER_MAX, ADDRESS_NUMBER_MAX_TRC, HS_CODE_MAX } from './limits.ts';
 import { normalizePhone } from './phone.ts';
@@ -89,6 +90,11 @@ export interface RuleInput {
 
 export type RuleErrors = Record<string, string[]>;
 
+/** Why an amount off its currency's step is refused: the currency's own message, or "two decimal places" for cents. */
+export function amountMessage(currency: string): MessageDescriptor {
+  return (moneyMessages as Record<string, MessageDescriptor>)[currency.toLowerCase()] ?? messages.moneyStep;
+}
+
 /**
  * The message id for an amount (COD, insurance) that its currency, the destination country's,
  * does not allow (whole crowns in CZK, multiples of 5 forints in HUF…); null when it is allowed or
@@ -97,7 +103,7 @@ export type RuleErrors = Record<string, string[]>;
 export function amountProblem(amount: number | null | undefined, country: string): string | null {
   if (amount === null || amount === undefined || !(amount > 0) || !hasAtMostTwoDecimals(amount)) return null;
   const currency = codCurrency(country);
-  return isAmountAllowed(amount, currency) ? null : amountRule(currency).message.id;
+  return isAmountAllowed(amount, currency) ? null : amountMessage(currency).id;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, formatDate, formatDateTime, formatMoney, formatWeight, localeTag } from './format.ts';
+import { countryName, formatAmount, formatDate, formatDateTime, formatMoney, formatWeight, localeTag } from './format.ts';
 
 // Intl separates thousands with (narrow) no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -37,6 +37,26 @@ describe('numbers in the active language', () => {
     expect(plain(formatMoney(1234.5, 'de'))).toBe('1.234,50');
     expect(plain(formatMoney(1234.5, 'cz'))).toBe('1 234,50');
     expect(plain(formatMoney(3, 'sk'))).toBe('3,00');
+  });
+
+  it('writes an amount with its currency as Intl does in each language', () => {
+    expect(formatAmount(49.9, 'EUR', 'en')).toBe('€49.90');
+    expect(plain(formatAmount(49.9, 'EUR', 'sk'))).toBe('49,90 €');
+    expect(plain(formatAmount(1234.5, 'EUR', 'de'))).toBe('1.234,50 €');
+    expect(plain(formatAmount(3, 'EUR', 'cz'))).toBe('3,00 €');
+    expect(plain(formatAmount(19.95, 'CHF', 'de'))).toBe('19,95 CHF');
+    expect(plain(formatAmount(10, 'PLN', 'sk'))).toBe('10,00 PLN');
+  });
+
+  it('writes whole crowns and forints without decimals, in the language’s own symbol where it has one', () => {
+    expect(plain(formatAmount(1290, 'CZK', 'cz'))).toBe('1 290 Kč');
+    expect(plain(formatAmount(1290, 'CZK', 'en'))).toBe('CZK 1,290');
+    expect(plain(formatAmount(1290, 'CZK', 'sk'))).toBe('1 290 CZK');
+    expect(plain(formatAmount(12995, 'HUF', 'de'))).toBe('12.995 HUF');
+  });
+
+  it('keeps the cents of a whole-unit amount stored before its rule', () => {
+    expect(plain(formatAmount(1290.5, 'CZK', 'cz'))).toBe('1 290,50 Kč');
   });
 
   it('writes weights in kg with up to three decimals', () => {

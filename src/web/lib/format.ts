@@ -3,6 +3,7 @@
 // follow the active language through Intl (`cs` for the portal's `cz`).
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
+import { amountDecimals } from '../../shared/domain/currencies.ts';
 import { intlTag, isLanguageCode } from '../../shared/domain/languages.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -33,9 +34,19 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
   return new Intl.NumberFormat(localeTag(locale), options).format(value);
 }
 
-/** Money with exactly two decimals (the shipment carries no currency). */
+/** A number with exactly two decimals and no currency; amounts of a shipment go through formatAmount. */
 export function formatMoney(value: number, locale: string): string {
   return formatNumber(value, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/**
+ * An amount in its currency (COD, insurance: the destination country's, see codCurrency) as Intl
+ * writes it in the given language: "49,90 €", "1 290 Kč", "CZK 1,290". Whole-unit currencies
+ * (CZK, HUF…) show no decimals, unless an amount stored before their rule has some.
+ */
+export function formatAmount(value: number, currency: string, locale: string): string {
+  const decimals = Number.isInteger(value) ? amountDecimals(currency) : 2;
+  return formatNumber(value, locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
 /** A weight in kg, up to three decimals (the input step is 0.001 kg). */
@@ -76,6 +87,7 @@ export function useFormat() {
       dateTime: formatDateTime,
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
       money: (value: number) => formatMoney(value, locale),
+      amount: (value: number, currency: string) => formatAmount(value, currency, locale),
       weight: (value: number) => formatWeight(value, locale),
       centimetres: (value: number) => formatCentimetres(value, locale),
       country: (code: string) => countryName(code, locale),

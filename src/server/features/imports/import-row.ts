@@ -2,6 +2,7 @@
 // with a decimal comma or point, checked with the same contract schema as the single send form.
 // Country and product rules that need the database are checked afterwards (shipment-batch.ts).
 import { shipmentCreateSchema, type ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
+import { parseDecimal } from '../../../shared/domain/decimal-text.ts';
 import { IMPORT_FIELDS, NUMERIC_IMPORT_FIELDS, type ImportField, type ImportMapping } from '../../../shared/domain/import-columns.ts';
 
 export interface RowError {
@@ -12,18 +13,6 @@ export interface RowError {
 }
 
 export type RowResult = { ok: true; input: ShipmentCreateParsed } | { ok: false; errors: RowError[] };
-
-/** "2,5", "2.5", " 1 234,50 " and "1.234,50" read as numbers; anything else is NaN (the schema says why). */
-export function parseDecimal(text: string): number {
-  let value = text.replace(/[\s\u00a0']/g, '');
-  if (value.includes(',') && value.includes('.')) {
-    // The last separator is the decimal one: "1.234,50" or "1,234.50".
-    value = value.lastIndexOf(',') > value.lastIndexOf('.') ? value.replace(/\./g, '').replace(',', '.') : value.replace(/,/g, '');
-  } else {
-    value = value.replace(',', '.');
-  }
-  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
-}
 
 /** Upper-case codes (country, product, goods type) and snake-case delivery methods as the API spells them. */
 function normalizeCode(field: ImportField, text: string): string {

@@ -7,26 +7,39 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'a
 /**
  * A labelled input bound to react-hook-form. The error (a message id from the shared schemas or
  * a server message) is translated, tied to the input by aria-describedby and marked invalid.
+ * A `suffix` (an amount's currency) shows inside the input's box, after what is typed, and is
+ * read with the input's description.
  */
 export function TextField({
   label,
   registration,
   error,
   hint,
+  suffix,
   ...input
-}: InputProps & { label: string; registration: UseFormRegisterReturn; error?: FieldError | undefined; hint?: string }) {
+}: InputProps & { label: string; registration: UseFormRegisterReturn; error?: FieldError | undefined; hint?: string | undefined; suffix?: string | undefined }) {
   const { i18n } = useLingui();
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const suffixId = `${id}-suffix`;
+  const describedBy = [suffix ? suffixId : null, error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     // min-w-0: a fieldset is at least as wide as its content, so a long value pushed it out of narrow cards.
     <fieldset className="fieldset min-w-0">
       <label className="fieldset-legend" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className={`input w-full ${error ? 'input-error' : ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} {...registration} />
+      {suffix ? (
+        <div className={`input w-full ${error ? 'input-error' : ''}`}>
+          <input id={id} className="min-w-0 grow" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} {...registration} />
+          <span id={suffixId} className="label">
+            {suffix}
+          </span>
+        </div>
+      ) : (
+        <input id={id} className={`input w-full ${error ? 'input-error' : ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} {...registration} />
+      )}
       {hint && !error && (
         <p id={hintId} className="label whitespace-normal">
           {hint}

@@ -1,8 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ImportPreview } from '../../../../shared/contract/imports.ts';
+import { isCountryCode } from '../../../../shared/domain/countries.ts';
+import { codCurrency } from '../../../../shared/domain/currencies.ts';
+import { parseDecimal } from '../../../../shared/domain/decimal-text.ts';
 import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS, type ImportField, type ImportMapping } from '../../../../shared/domain/import-columns.ts';
 import { messages } from '../../../../shared/i18n/messages.ts';
+import { useFormat } from '../../../lib/format.ts';
 
 /** Required fields first (in the order the send form asks for them), then the optional ones. */
 const FIELD_ORDER: readonly ImportField[] = [...REQUIRED_IMPORT_FIELDS, ...IMPORT_FIELDS.filter((f) => !REQUIRED_IMPORT_FIELDS.includes(f))];
@@ -46,12 +50,27 @@ export function useImportFieldLabels(): Record<ImportField, string> {
 export const unmappedRequired = (mapping: ImportMapping) => REQUIRED_IMPORT_FIELDS.filter((field) => mapping[field] === undefined);
 
 /**
+ * A cell of the preview as the import will read it: in the columns chosen for cash on delivery and
+ * insurance, a number of the row's destination country (its column chosen too) is shown in that
+ * country's currency ("1 290 Kč"); anything else, and what cannot be read, as it is in the file.
+ */
+export function previewCell(row: readonly string[], index: number, mapping: ImportMapping, amount: (value: number, currency: string) => string): { text: string; amount: boolean } {
+  const text = row[index] ?? '';
+  const countryColumn = mapping.receiver_country;
+  if ((index !== mapping.cod_amount && index !== mapping.insurance) || countryColumn === undefined) return { text, amount: false };
+  const country = (row[countryColumn] ?? '').trim().toUpperCase();
+  const value = text.trim() === '' ? Number.NaN : parseDecimal(text);
+  return isCountryCode(country) && Number.isFinite(value) ? { text: amount(value, codCurrency(country)), amount: true } : { text, amount: false };
+}
+
+/**
  * The mapping step, when the file's headers do not name every required field: one select of the
  * file's columns per portal field (prefilled with what the server recognised or saved), the first
  * rows for orientation, and "Start import" once every required field has a column.
  */
 export function ImportMapping({ preview, filename, busy, onStart, onCancel }: { preview: ImportPreview; filename: string; busy: boolean; onStart: (mapping: ImportMapping) => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
+  const format = useFormat();
   const labels = useImportFieldLabels();
   const id = useId();
   const [mapping, setMapping] = useState<ImportMapping>(() => ({ ...preview.mapping }));
@@ -162,11 +181,14 @@ export function ImportMapping({ preview, filename, busy, onStart, onCancel }: { 
                 <tbody>
                   {preview.rows.map((row, r) => (
                     <tr key={r}>
-                      {preview.headers.map((_, index) => (
-                        <td key={index} className="max-w-48 truncate whitespace-nowrap" title={row[index]}>
-                          {row[index]}
-                        </td>
-                      ))}
+                      {preview.headers.map((_, index) => {
+                        const cell = previewCell(row, index, mapping, format.amount);
+                        return (
+                          <td key={index} className={`max-w-48 truncate whitespace-nowrap ${cell.amount ? 'text-end tabular-nums' : ''}`} title={row[index]}>
+                            {cell.text}
+                          </td>
+                        );
+                      })}
                     </tr>
                   ))}
                 </tbody>

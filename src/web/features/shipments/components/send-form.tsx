@@ -21,6 +21,7 @@ import { useCreateShipment } from '../api/create-shipment.ts';
 import { DimensionsHint } from './dimensions-hint.tsx';
 import { PickupPointPicker } from './pickup-point-picker.tsx';
 import { PickupPointWidget } from './pickup-point-widget.tsx';
+import { useAmountInput } from './use-amount-input.ts';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 
 type Schema = ReturnType<typeof shipmentCreateSchemaFor>;
@@ -78,6 +79,7 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   const prefix = findCountry(country)?.phonePrefix ?? '';
   const widgetUrl = useAppConfig().data?.pickup_widgets[country];
   const pointAllowed = parcelPointAllowed(country, 'PRM') && productsFor(products, country).includes('PRM');
+  const amount = useAmountInput(country);
 
   const clearPoint = () => {
     setPoint(null);
@@ -299,9 +301,9 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
             <Trans>Services</Trans>
           </h2>
           <div className="grid gap-x-4 sm:grid-cols-2">
-            <TextField label={t`Cash on delivery (optional)`} type="number" step="0.01" min="0" inputMode="decimal" registration={number('cod_amount')} error={errors.cod_amount} />
+            <TextField label={t`Cash on delivery (optional)`} {...amount.input} hint={amount.rule} registration={number('cod_amount')} error={errors.cod_amount} />
             {insuranceAllowed(country, product) && (
-              <TextField label={t`Insurance (optional)`} type="number" step="0.01" min="0" inputMode="decimal" registration={number('insurance')} error={errors.insurance} />
+              <TextField label={t`Insurance (optional)`} {...amount.input} hint={amount.rule} registration={number('insurance')} error={errors.insurance} />
             )}
           </div>
         </div>

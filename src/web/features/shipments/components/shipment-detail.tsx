@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { codCurrency } from '../../../../shared/domain/currencies.ts';
 import { EmptyValue } from '../../../components/ui/empty-value.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { useFormat } from '../../../lib/format.ts';
@@ -15,6 +16,8 @@ export function ShipmentDetail({ itemNumber, isAdmin }: { itemNumber: string; is
   const labels = useShipmentLabels();
   const street = [s.receiver_address_line_1, s.receiver_address_number].filter(Boolean).join(' ');
   const dimensions = [s.width, s.height, s.length].map((v) => format.number(v)).join(' × ');
+  // COD and insurance are in the destination country's currency, as on the label.
+  const currency = codCurrency(s.receiver_country);
 
   return (
     <article aria-labelledby="shipment-title">
@@ -96,8 +99,8 @@ export function ShipmentDetail({ itemNumber, isAdmin }: { itemNumber: string; is
         </Section>
 
         <Section title={t`Services`}>
-          <Row label={t`Cash on delivery`}>{s.cod_amount === null ? null : format.money(s.cod_amount)}</Row>
-          <Row label={t`Insurance`}>{s.insurance === null ? null : format.money(s.insurance)}</Row>
+          <Row label={t`Cash on delivery`}>{s.cod_amount === null ? null : format.amount(s.cod_amount, currency)}</Row>
+          <Row label={t`Insurance`}>{s.insurance === null ? null : format.amount(s.insurance, currency)}</Row>
         </Section>
 
         <Section title={t`Content`}>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
+import { codCurrency } from '../../../../shared/domain/currencies.ts';
 import { singleParcelOnly } from '../../../../shared/domain/wizard-rules.ts';
 import { EmptyValue } from '../../../components/ui/empty-value.tsx';
 import { useFormat } from '../../../lib/format.ts';
@@ -20,6 +21,8 @@ export function StepSummary({ onEdit }: { onEdit: (step: WizardStep) => void }) 
   const recipient = data.recipient ?? {};
   const parcels = data.parcels ?? [];
   const services = data.services ?? {};
+  // COD and insurance are in the destination country's currency.
+  const currency = codCurrency(data.country ?? '');
   const totalWeight = parcels.reduce((sum, parcel) => sum + (parcel.weight ?? 0), 0);
   const isSender = singleParcelOnly(data.country ?? '', data.product);
 
@@ -87,10 +90,10 @@ export function StepSummary({ onEdit }: { onEdit: (step: WizardStep) => void }) 
       </SummaryCard>
 
       <SummaryCard title={t`Cash on delivery`} onEdit={() => onEdit(5)}>
-        <p className="text-2xl font-semibold">{services.cod_amount ? format.money(services.cod_amount) : <Trans>None</Trans>}</p>
+        <p className="text-2xl font-semibold">{services.cod_amount ? format.amount(services.cod_amount, currency) : <Trans>None</Trans>}</p>
       </SummaryCard>
       <SummaryCard title={t`Insurance`} onEdit={() => onEdit(5)}>
-        <p className="text-2xl font-semibold">{services.insurance ? format.money(services.insurance) : <Trans>None</Trans>}</p>
+        <p className="text-2xl font-semibold">{services.insurance ? format.amount(services.insurance, currency) : <Trans>None</Trans>}</p>
       </SummaryCard>
     </div>
   );

@@ -1,0 +1,95 @@
+// The send form's amounts (issue 17, "Money"): cash on delivery and insurance show the
+// destination country's currency beside the field, with its input step and rule, and follow the
+// country as the clerk changes it.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientInfo } from '../../../../shared/contract/auth.ts';
+import { byLabel, choose } from '../../../lib/dom-test-helpers.ts';
+import { jsonResponse } from '../../../lib/test-fetch.ts';
+import { render } from '../../../lib/test-render.tsx';
+import { SendForm } from './send-form.tsx';
+
+const client: ClientInfo = {
+  id: 'demo-user',
+  name: 'Zelená Záhrada',
+  role: 'USER',
+  products: { SK: ['PRM', 'TRC'], CZ: ['PRM', 'TRC'], HU: ['PRM', 'TRC'], AT: ['TRC'] },
+};
+
+let cleanup: (() => void) | undefined;
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => (String(input).includes('/dimensions') ? jsonResponse({ width: 120, height: 60, length: 60 }) : jsonResponse({ pickup_widgets: {} }))),
+  );
+});
+
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+  vi.unstubAllGlobals();
+});
+
+function setup() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <SendForm client={client} onSent={() => {}} />
+    </QueryClientProvider>,
+  );
+  cleanup = view.unmount;
+  const field = (label: string) => byLabel(view.container, label);
+  const country = () => byLabel<HTMLSelectElement>(view.container, 'Country');
+  return { view, field, country };
+}
+
+/** What a screen reader reads after the field's name: its aria-describedby texts. */
+function description(input: HTMLElement): string {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+}
+
+describe('SendForm amounts', () => {
+  it('shows euros beside COD and insurance for Slovakia, in cents', () => {
+    const { field } = setup();
+    const cod = field('Cash on delivery (optional)');
+    const insurance = field('Insurance (optional)');
+    for (const input of [cod, insurance]) {
+      expect(input.parentElement?.textContent).toBe('EUR');
+      expect(description(input)).toBe('EUR');
+      expect(input.step).toBe('0.01');
+      expect(input.inputMode).toBe('decimal');
+    }
+  });
+
+  it('changes the currency, its step and its rule with the destination country', () => {
+    const { field, country } = setup();
+    choose(country(), 'CZ');
+    let cod = field('Cash on delivery (optional)');
+    expect(cod.parentElement?.textContent).toBe('CZK');
+    expect(cod.step).toBe('1');
+    expect(cod.inputMode).toBe('numeric');
+    expect(description(cod)).toBe('CZK Amounts in CZK are whole crowns, without hellers.');
+    expect(description(field('Insurance (optional)'))).toBe('CZK Amounts in CZK are whole crowns, without hellers.');
+
+    choose(country(), 'HU');
+    cod = field('Cash on delivery (optional)');
+    expect(cod.parentElement?.textContent).toBe('HUF');
+    expect(cod.step).toBe('5');
+    expect(description(cod)).toBe('HUF Amounts in HUF are multiples of 5 forints.');
+
+    choose(country(), 'SK');
+    expect(field('Cash on delivery (optional)').parentElement?.textContent).toBe('EUR');
+  });
+
+  it('keeps the currency beside COD where insurance is not offered (tracked letter to Austria)', () => {
+    const { view, field, country } = setup();
+    choose(country(), 'AT');
+    expect(field('Cash on delivery (optional)').parentElement?.textContent).toBe('EUR');
+    expect(() => byLabel(view.container, 'Insurance (optional)')).toThrow();
+  });
+});

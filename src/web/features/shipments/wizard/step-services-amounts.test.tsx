@@ -1,0 +1,61 @@
+// The wizard's services step (issue 17, "Money"): COD and insurance show the destination
+// country's currency beside the field, with its step and rule, and follow the country.
+import { act } from 'react';
+import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
+import { afterEach, describe, expect, it } from 'vitest';
+import { byLabel } from '../../../lib/dom-test-helpers.ts';
+import { render } from '../../../lib/test-render.tsx';
+import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import { StepServices } from './step-services.tsx';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+
+function setup(data: WizardDraftData) {
+  let form: UseFormReturn<WizardDraftData> | undefined;
+  function Harness() {
+    form = useForm<WizardDraftData>({ defaultValues: data });
+    return (
+      <FormProvider {...form}>
+        <StepServices />
+      </FormProvider>
+    );
+  }
+  const view = render(<Harness />);
+  cleanup = view.unmount;
+  return { view, field: (label: string) => byLabel(view.container, label), setCountry: (country: string) => act(() => form!.setValue('country', country)) };
+}
+
+const describedBy = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' | ');
+
+describe('StepServices amounts', () => {
+  it('shows euros beside COD and insurance to Slovakia, with the usual hints', () => {
+    const { field } = setup({ country: 'SK', product: 'PRM', services: {} });
+    const cod = field('Cash on delivery (optional)');
+    expect(cod.parentElement?.textContent).toBe('EUR');
+    expect(cod.step).toBe('0.01');
+    expect(describedBy(cod)).toBe('EUR | Collected from the recipient and paid out to your bank account.');
+    expect(field('Insurance (optional)').parentElement?.textContent).toBe('EUR');
+  });
+
+  it('follows the destination country: whole crowns to Czechia, multiples of 5 forints to Hungary', () => {
+    const { field, setCountry } = setup({ country: 'CZ', product: 'PRM', services: { cod_amount: 1290 } });
+    const cod = field('Cash on delivery (optional)');
+    expect(cod.parentElement?.textContent).toBe('CZK');
+    expect(cod.step).toBe('1');
+    expect(describedBy(cod)).toBe('CZK | Collected from the recipient and paid out to your bank account. Amounts in CZK are whole crowns, without hellers.');
+    expect(describedBy(field('Insurance (optional)'))).toBe('CZK | The declared value, covered if the parcel is lost or damaged. Amounts in CZK are whole crowns, without hellers.');
+
+    setCountry('HU');
+    expect(field('Cash on delivery (optional)').parentElement?.textContent).toBe('HUF');
+    expect(field('Cash on delivery (optional)').step).toBe('5');
+    expect(field('Insurance (optional)').parentElement?.textContent).toBe('HUF');
+  });
+});
