@@ -17,9 +17,32 @@ export const MAX_CONSECUTIVE_401 = 3;
 /** Access tokens live at most 15 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-/** Toasts: one at a time, removed after 1,000,000 ms (spec section 9). */
+/**
+ * Toasts: one at a time, removed after 1,000,000 ms (spec section 9).
+ *
+ * Decision (issue 17): 1,000,000 ms (almost 17 minutes) made every toast permanent: it covered
+ * the last rows, followed the user to other pages and went stale ("import has started" long
+ * after it finished). So:
+ * - TOAST_LIMIT stays: a new toast replaces the one shown.
+ * - Success and info toasts leave by themselves after TOAST_AUTO_DISMISS_MS, or
+ *   TOAST_ACTION_DISMISS_MS when they offer an action (Print label); the time stands still while
+ *   the toast is hovered or holds the focus, and while the page is hidden, so no reader is cut off.
+ * - Errors and warnings stay until dismissed; TOAST_REMOVE_DELAY_MS, the spec's figure, is only
+ *   their upper bound.
+ * - A toast goes when the user moves to another page (another path; filters, sorting and paging
+ *   keep it), unless it was raised just before that navigation began, as part of it ("Shipment
+ *   created" then the list): such a toast survives the navigation it led to.
+ * - Position: on phones at the top, below the header, so it never sits over a form's buttons or
+ *   the last cards where the thumb works; from 640 px at the bottom centre, inside the room the
+ *   shell keeps below every page, which grows with a taller toast, so the table's last rows and
+ *   the form's buttons can always be scrolled clear of it (and keyboard focus keeps clear of it).
+ */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+/** A success or info toast leaves by itself after this long (paused while hovered or focused). */
+export const TOAST_AUTO_DISMISS_MS = 6_000;
+/** The same for a toast that offers an action (Print label): time to reach the button. */
+export const TOAST_ACTION_DISMISS_MS = 12_000;
 export const DEFAULT_STALE_TIME_MS = 5 * 60 * 1000;
 
 

@@ -122,7 +122,7 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
           </div>
         </div>
       </header>
-      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 p-3 pb-24 sm:p-6 sm:pb-24">{children}</main>
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 p-3 pb-[max(6rem,var(--toast-space-bottom,0px))] sm:p-6 sm:pb-[max(6rem,var(--toast-space-bottom,0px))]">{children}</main>
     </div>
   );
 }
