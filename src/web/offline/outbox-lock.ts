@@ -4,6 +4,7 @@
 // The wizard outbox and the scan queue have a lock each: a long scan drain never holds up a shipment.
 
 export const OUTBOX_LOCK_NAME = 'portal-outbox';
+export const SCAN_LOCK_NAME = 'portal-scans';
 
 export interface OutboxLock {
   /** Runs `task` while holding the lock; waits for it first. Rejects if `signal` aborts the wait. */

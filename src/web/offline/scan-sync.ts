@@ -4,11 +4,12 @@
 import type { ParcelStatusResult } from '../../shared/contract/parcel-status.ts';
 import { api } from '../lib/api.ts';
 import { db as appDb, type PortalDb, type ScanRow } from './db.ts';
+import { SCAN_LOCK_NAME } from './outbox-lock.ts';
 import { createQueueEngine, type QueueEngine, type QueueEngineOptions, type SettledOutcome } from './queue-engine.ts';
 import { onScanQueued, pruneScans, SCAN_HISTORY_MS } from './scan-queue.ts';
 import { createScanSend, type SendScanRow } from './scan-send.ts';
 
-export const SCAN_LOCK_NAME = 'portal-scans';
+export { SCAN_LOCK_NAME } from './outbox-lock.ts';
 
 export interface ScanSyncOptions extends QueueEngineOptions {
   /** Sends one row; default: POST /api/v1/admin/shipments/parcel-status through the app's API client. */

@@ -2,7 +2,8 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { AppShell } from '../components/layout/app-shell.tsx';
 import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
-import { useSignOut } from '../features/auth/api/use-sign-out.ts';
+import { useCheckedSignOut } from '../features/auth/api/use-checked-sign-out.ts';
+import { UnsentWorkDialog } from '../features/auth/components/unsent-work-dialog.tsx';
 import { pickupAddressesQueryOptions } from '../features/shipments/api/get-pickup-addresses.ts';
 import { ensureSession, useClient } from '../lib/session.ts';
 
@@ -34,11 +35,15 @@ function AppLayout() {
 
 function ShellFrame({ children }: { children: React.ReactNode }) {
   const client = useClient();
-  const signOut = useSignOut();
+  // Log out asks first when submissions or scans are still unsent (shared office PCs and tablets).
+  const { requestSignOut, dialog } = useCheckedSignOut(client?.id);
   if (!client) return null;
   return (
-    <AppShell client={client} onSignOut={() => void signOut()}>
-      {children}
-    </AppShell>
+    <>
+      <AppShell client={client} onSignOut={requestSignOut}>
+        {children}
+      </AppShell>
+      <UnsentWorkDialog {...dialog} />
+    </>
   );
 }

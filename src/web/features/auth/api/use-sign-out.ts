@@ -4,8 +4,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api.ts';
 import { persister } from '../../../lib/query-client.ts';
+import { forgetSentWork } from '../../../offline/unsent-work.ts';
 
-/** Logout: removes the token and every cached query, ends the server session, goes to login. */
+/**
+ * Logout: removes the token and every cached query, ends the server session, goes to login. What
+ * the server has already answered leaves this browser too (offline/unsent-work.ts): on a shared
+ * device the next person finds no sent shipments or scans. Unsent work stays for its client.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -14,6 +19,8 @@ export function useSignOut() {
     await api.signOut();
     queryClient.clear();
     persister.removeClient();
+    // Not awaited: a send under way (up to its timeout) finishes first, and the user need not wait.
+    forgetSentWork().catch((error: unknown) => console.error('The sent history could not be removed', error));
     showToast(t`You have been logged out.`);
     await navigate({ to: '/user/login' });
   };

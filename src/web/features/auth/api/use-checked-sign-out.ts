@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { hasUnsentWork, unsentWork, type UnsentWork } from '../../../offline/unsent-work.ts';
+import { useSignOut } from './use-sign-out.ts';
+
+/**
+ * Logout that first looks for the client's unsent work (submissions and scans not yet answered,
+ * refused submissions not yet corrected). With none it logs out at once; otherwise `dialog` opens
+ * (UnsentWorkDialog) naming what waits, to stay or to log out anyway. Nothing unsent is ever
+ * deleted: it waits in this browser for its client's next login.
+ */
+export function useCheckedSignOut(clientId: string | null | undefined) {
+  const signOut = useSignOut();
+  const [work, setWork] = useState<UnsentWork | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const leave = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+    } finally {
+      setBusy(false);
+      setWork(null);
+    }
+  };
+
+  const request = async () => {
+    let found: UnsentWork | null = null;
+    try {
+      found = clientId ? await unsentWork(clientId) : null;
+    } catch (error) {
+      // IndexedDB unreadable: nothing can be counted (and nothing is deleted); the user asked to go.
+      console.error('The unsent work could not be read', error);
+    }
+    if (found && hasUnsentWork(found)) setWork(found);
+    else await leave();
+  };
+
+  return {
+    /** For the profile menu's Log out. */
+    requestSignOut: () => void request(),
+    /** UnsentWorkDialog's props. */
+    dialog: { work, busy, onConfirm: () => void leave(), onCancel: () => setWork(null) },
+  };
+}

@@ -1,0 +1,64 @@
+import 'fake-indexeddb/auto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api.ts';
+import { buttonNamed } from '../../../lib/dom-test-helpers.ts';
+import { renderInRouter } from '../../../lib/test-render.tsx';
+import { db } from '../../../offline/db.ts';
+import { createDraft } from '../../../offline/drafts.ts';
+import { submitDraft } from '../../../offline/outbox.ts';
+import { queueScan } from '../../../offline/scan-queue.ts';
+import { resetScans } from '../../../offline/scan-test-fixtures.ts';
+import { CLIENT, eventually, resetDb, wizardPayload } from '../../../offline/test-fixtures.ts';
+import { useSignOut } from './use-sign-out.ts';
+
+function LogOut() {
+  const signOut = useSignOut();
+  return (
+    <button type="button" onClick={() => void signOut()}>
+      Log out
+    </button>
+  );
+}
+
+let view: ReturnType<typeof renderInRouter> | null = null;
+
+beforeEach(async () => {
+  await resetDb();
+  await resetScans();
+  vi.spyOn(api, 'signOut').mockResolvedValue();
+});
+
+afterEach(() => {
+  view?.unmount();
+  view = null;
+  vi.restoreAllMocks();
+});
+
+describe('useSignOut', () => {
+  it('ends the session and removes what the server has answered, keeping what still waits', async () => {
+    const sentDraft = await createDraft(CLIENT);
+    const sent = await submitDraft(sentDraft, wizardPayload({ receiver_name: 'Jana Nováková' }));
+    await db.outbox.update(sent, { state: 'accepted' });
+    const waitingDraft = await createDraft(CLIENT);
+    await submitDraft(waitingDraft, wizardPayload());
+    const editing = await createDraft(CLIENT);
+    const [applied] = await queueScan(CLIENT, 'ARRIVED', ['CP000000015SK']);
+    await db.scans.update(applied!, { state: 'accepted' });
+    const [waitingScan] = await queueScan(CLIENT, 'SENT', ['CP000000015SK']);
+
+    view = renderInRouter(
+      <QueryClientProvider client={new QueryClient()}>
+        <LogOut />
+      </QueryClientProvider>,
+    );
+    await eventually(() => expect(view?.container.querySelector('button')).not.toBeNull());
+    await act(async () => buttonNamed(view!.container, 'Log out').click());
+
+    expect(api.signOut).toHaveBeenCalledOnce();
+    await eventually(async () => expect(await db.outbox.count()).toBe(1));
+    expect((await db.drafts.toArray()).map((draft) => draft.id).sort()).toEqual([waitingDraft, editing].sort());
+    expect((await db.scans.toArray()).map((row) => row.id)).toEqual([waitingScan]);
+  });
+});

@@ -1,0 +1,45 @@
+// What a sign-out leaves in this browser, which on a shared office PC or depot tablet the next
+// person signs in on. Work not yet done stays, shown to nobody but its own client (every read of
+// the offline layer is scoped to the signed-in client) and sent when that client signs in here
+// again: the sync engines send only the signed-in client's rows. What the server has already
+// answered (accepted submissions with their submitted drafts, refusals already dealt with, applied
+// scans) is the server's now: it is removed at sign-out, recipients' names, addresses and phones
+// with it.
+import { db } from './db.ts';
+import { defaultOutboxLock, OUTBOX_LOCK_NAME, SCAN_LOCK_NAME, type OutboxLock } from './outbox-lock.ts';
+import { outboxStatus, pruneOutbox } from './outbox.ts';
+import { pruneScans, scanQueueStatus } from './scan-queue.ts';
+
+export interface UnsentWork {
+  /** Wizard submissions the server has not answered yet (pending, sending, retry). */
+  submissions: number;
+  /** Submissions the server refused: their drafts wait for the client's correction. */
+  rejected: number;
+  /** Scan presses the server has not answered yet. */
+  scans: number;
+}
+
+/** The client's work that a sign-out would leave unsent. */
+export async function unsentWork(clientId: string): Promise<UnsentWork> {
+  const [outbox, scans] = await Promise.all([outboxStatus(clientId), scanQueueStatus(clientId)]);
+  return { submissions: outbox.waiting, rejected: outbox.rejected, scans: scans.waiting };
+}
+
+export function hasUnsentWork(work: UnsentWork): boolean {
+  return work.submissions + work.rejected + work.scans > 0;
+}
+
+/**
+ * Removes every client's answered history, whatever its age: accepted submissions and closed
+ * refusals with their submitted drafts, accepted presses and closed refused presses. Waiting rows,
+ * open refusals and drafts are kept. Each queue is cleared under its sync lock, so a send under
+ * way ends (and is recorded) first. Answers how many rows went.
+ */
+export async function forgetSentWork(lockFor: (name: string) => OutboxLock = defaultOutboxLock, database = db): Promise<number> {
+  const everything = Number.POSITIVE_INFINITY;
+  const [submissions, scans] = await Promise.all([
+    lockFor(OUTBOX_LOCK_NAME).run(() => pruneOutbox(everything, 0, database)),
+    lockFor(SCAN_LOCK_NAME).run(() => pruneScans(everything, 0, database)),
+  ]);
+  return submissions + scans;
+}
