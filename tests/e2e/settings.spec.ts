@@ -38,7 +38,7 @@ test('a client edits the profile, changes the password and signs in with the new
   await expect(page).toHaveURL(/\/shipments$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your profile was saved.' })).toBeVisible();
   // The header greets the new name (the session was renewed).
-  await expect(page.getByRole('button', { name: 'Profile menu' })).toContainText('LN');
+  await expect(page.getByRole('button', { name: 'Lucia Nová: Profile menu' }).locator('[data-initials]')).toHaveAttribute('data-initials', 'LN');
 
   await page.goto('/user/settings');
   await page.getByRole('button', { name: 'Change password' }).click();

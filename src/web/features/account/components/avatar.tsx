@@ -47,7 +47,8 @@ export function Avatar({ name, src, size = 'sm' }: { name: string; src?: string 
   return (
     <div className="avatar avatar-placeholder" data-state={state}>
       <div className={`${SIZES[size]} rounded-full bg-primary text-primary-content`}>
-        <span aria-hidden="true">{initials(name)}</span>
+        {/* Drawn by CSS, not text: a button holding the avatar is named by the name beside it. */}
+        <span aria-hidden="true" data-initials={initials(name)} className="before:content-[attr(data-initials)]" />
       </div>
     </div>
   );

@@ -19,6 +19,8 @@ const components: Partial<Components> = {
       <table className="table table-sm" {...props} />
     </div>
   ),
+  // The table's header text at full strength: daisyUI's muted header is too faint on a grey row.
+  th: (props) => <th className="text-base-content" {...props} />,
   a: ({ href, ...props }: ComponentProps<'a'>) =>
     isSafeUrl(href) ? (
       <a className="link link-primary" href={href} {...(/^https?:/i.test(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...props} />

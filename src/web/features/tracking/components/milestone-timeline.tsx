@@ -19,7 +19,7 @@ export function MilestoneTimeline({ steps }: { steps: readonly MilestoneStep[] }
           <div className="timeline-middle flex h-7 w-7 items-center justify-center">
             <MilestoneMark reached={step.reached} current={step.current} />
           </div>
-          <div className={`timeline-end py-2 md:px-1 md:text-center ${step.reached ? '' : 'text-base-content/50'}`}>
+          <div className={`timeline-end py-2 md:px-1 md:text-center ${step.reached ? '' : 'text-base-content/70'}`}>
             <p className={step.current ? 'font-semibold' : ''}>
               {labels[step.milestone]}
               <span className="sr-only">{step.reached ? ` (${t`reached`})` : ` (${t`not yet`})`}</span>
