@@ -9,8 +9,6 @@ import { createQueueEngine, type QueueEngine, type QueueEngineOptions, type Sett
 import { onScanQueued, pruneScans, SCAN_HISTORY_MS } from './scan-queue.ts';
 import { createScanSend, type SendScanRow } from './scan-send.ts';
 
-export { SCAN_LOCK_NAME } from './outbox-lock.ts';
-
 export interface ScanSyncOptions extends QueueEngineOptions {
   /** Sends one row; default: POST /api/v1/admin/shipments/parcel-status through the app's API client. */
   send?: SendScanRow;
