@@ -5,6 +5,7 @@ import type { ImportPreview, ImportType, ImportUpload } from '../../../../shared
 import { IMPORT_MAX_BYTES } from '../../../../shared/domain/limits.ts';
 import { findMessage } from '../../../../shared/i18n/find-message.ts';
 import { messages } from '../../../../shared/i18n/messages.ts';
+import { FilePicker } from '../../../components/form/file-picker.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { usePreviewImport } from '../api/preview-import.ts';
@@ -64,6 +65,7 @@ export function ImportForm() {
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors },
   } = useForm<FormValues>({ mode: 'onSubmit', reValidateMode: 'onChange' });
 
@@ -173,14 +175,13 @@ export function ImportForm() {
               <label className="fieldset-legend" htmlFor={`${id}-file`}>
                 <Trans>File</Trans>
               </label>
-              <input
+              <FilePicker
                 id={`${id}-file`}
-                type="file"
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                className={`file-input w-full ${fileErrorText ? 'file-input-error' : ''}`}
-                aria-invalid={fileErrorText ? true : undefined}
-                aria-describedby={fileErrorText ? errorId : hintId}
-                {...file}
+                registration={file}
+                control={control}
+                invalid={Boolean(fileErrorText)}
+                describedBy={fileErrorText ? errorId : hintId}
               />
               {fileErrorText ? (
                 <p id={errorId} className="label text-error" role="alert">

@@ -7,6 +7,7 @@ import { IMPORT_MAX_BYTES } from '../../../../shared/domain/limits.ts';
 import { adminMessages } from '../../../../shared/i18n/admin-messages.ts';
 import { findMessage } from '../../../../shared/i18n/find-message.ts';
 import { messages } from '../../../../shared/i18n/messages.ts';
+import { FilePicker } from '../../../components/form/file-picker.tsx';
 import { ListError, useListTexts } from '../../../components/ui/list-states.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -75,6 +76,7 @@ function DirectoryUploadForm({ onImported }: { onImported: (summary: PointDirect
     setError,
     setValue,
     reset,
+    control,
     formState: { errors },
   } = useForm<FormValues>({ defaultValues: { partner_id: '', format: 'csv', file: undefined } });
 
@@ -202,14 +204,13 @@ function DirectoryUploadForm({ onImported }: { onImported: (summary: PointDirect
             <label className="fieldset-legend" htmlFor={`${id}-file`}>
               <Trans>File</Trans>
             </label>
-            <input
+            <FilePicker
               id={`${id}-file`}
-              type="file"
               accept=".csv,.json,text/csv,application/json"
-              className={`file-input w-full ${fileError ? 'file-input-error' : ''}`}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? `${id}-file-error` : `${id}-file-hint`}
-              {...file}
+              registration={file}
+              control={control}
+              invalid={Boolean(fileError)}
+              describedBy={fileError ? `${id}-file-error` : `${id}-file-hint`}
             />
             {fileError ? (
               <p id={`${id}-file-error`} className="label text-error whitespace-normal" role="alert">
