@@ -5,6 +5,7 @@ import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
 import { useCheckedSignOut } from '../features/auth/api/use-checked-sign-out.ts';
 import { UnsentWorkDialog } from '../features/auth/components/unsent-work-dialog.tsx';
 import { pickupAddressesQueryOptions } from '../features/shipments/api/get-pickup-addresses.ts';
+import { useAnnounceAccepted } from '../features/shipments/components/use-announce-accepted.ts';
 import { ensureSession, useClient } from '../lib/session.ts';
 
 /** The signed-in shell: every child route requires a session, else it goes to /user/login. */
@@ -26,6 +27,8 @@ function AppLayout() {
   // The wizard must work offline: fetch what it needs as soon as the signed-in shell shows (in the
   // component, which is code-split, so the sign-in page does not load it).
   usePrefetchQuery(pickupAddressesQueryOptions());
+  // The wizard's submissions that become shipments are announced on any page, with their label.
+  useAnnounceAccepted(useClient()?.id);
   return (
     <ShellFrame>
       <Outlet />

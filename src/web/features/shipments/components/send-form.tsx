@@ -12,7 +12,6 @@ import { addressNumberMax, countriesOf, defaultProduct, insuranceAllowed, isParc
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { countryName } from '../../../lib/country-names.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
@@ -22,6 +21,7 @@ import { DimensionsHint } from './dimensions-hint.tsx';
 import { PickupPointPicker } from './pickup-point-picker.tsx';
 import { PickupPointWidget } from './pickup-point-widget.tsx';
 import { useAmountInput } from './use-amount-input.ts';
+import { useAnnounceCreated } from './use-announce-created.ts';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 
 type Schema = ReturnType<typeof shipmentCreateSchemaFor>;
@@ -54,6 +54,7 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   const [point, setPoint] = useState<PickupPoint | null>(null);
   const [pickingPoint, setPickingPoint] = useState(false);
   const create = useCreateShipment();
+  const announceCreated = useAnnounceCreated();
 
   const firstCountry = countries.includes('SK') ? 'SK' : (countries[0] ?? '');
   const {
@@ -120,8 +121,9 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    let created: Awaited<ReturnType<typeof create.mutateAsync>>;
     try {
-      await create.mutateAsync(values);
+      created = await create.mutateAsync(values);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.isOffline) {
@@ -136,7 +138,8 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
       if (!Object.keys(error.fields).length) window.scrollTo({ top: 0, behavior: 'smooth' });
       return;
     }
-    showToast(t`Shipment created.`);
+    // Which shipment, with its label at once; the list marks it new.
+    announceCreated([created.shipment.item_number]);
     onSent();
   });
 

@@ -1,0 +1,192 @@
+// "Feedback that leads somewhere" (issue 17): a created shipment is named in a toast that offers
+// its label at once and marks it new for the list; the wizard's submissions say so when the
+// carrier accepts them, whether sent at once or after waiting offline.
+import 'fake-indexeddb/auto';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast } from '../../../components/ui/toast-store.ts';
+import { Toaster } from '../../../components/ui/toaster.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { buttonNamed, click } from '../../../lib/dom-test-helpers.ts';
+import { render } from '../../../lib/test-render.tsx';
+import { db, type OutboxRow } from '../../../offline/db.ts';
+import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '../../../offline/test-fixtures.ts';
+import { downloadLabel } from '../api/download-label.ts';
+import { downloadLabels } from '../api/download-labels.ts';
+import { forgetCreated, recentlyCreated } from '../recent-shipments.ts';
+import { useAnnounceAccepted, WAITED_MS } from './use-announce-accepted.ts';
+import { useAnnounceCreated } from './use-announce-created.ts';
+import { LABEL_START_KEY } from './use-label-start.ts';
+
+vi.mock('../api/download-label.ts', () => ({ downloadLabel: vi.fn(async () => undefined) }));
+vi.mock('../api/download-labels.ts', () => ({ downloadLabels: vi.fn(async () => undefined) }));
+
+let cleanup: (() => void) | undefined;
+beforeEach(async () => {
+  await resetDb();
+  forgetCreated();
+  vi.mocked(downloadLabel).mockClear();
+  vi.mocked(downloadLabels).mockClear();
+});
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+  act(() => dismissToast());
+  forgetCreated();
+  localStorage.clear();
+});
+
+const toast = () => document.querySelector<HTMLElement>('.toast');
+const toastText = () => toast()?.textContent ?? '';
+
+function Announcer({ items }: { items: string[] }) {
+  const announce = useAnnounceCreated();
+  return (
+    <button type="button" onClick={() => announce(items)}>
+      Created
+    </button>
+  );
+}
+
+function announceNow(items: string[]) {
+  const view = render(
+    <>
+      <Announcer items={items} />
+      <Toaster />
+    </>,
+  );
+  cleanup = view.unmount;
+  click(buttonNamed(view.container, 'Created'));
+  return view;
+}
+
+describe('a created shipment', () => {
+  it('is named in a success toast with its label offered at once, and marked new for the list', async () => {
+    announceNow(['PP0000000101']);
+    expect(toastText()).toContain('Shipment PP0000000101 created.');
+    expect(toast()!.querySelector('.alert-success')).not.toBeNull();
+    expect([...recentlyCreated()]).toEqual(['PP0000000101']);
+
+    await act(async () => buttonNamed(document.body, 'Print label').click());
+    expect(downloadLabel).toHaveBeenCalledWith('PP0000000101');
+    expect(toast()).toBeNull();
+  });
+
+  it('prints several labels as one A4 PDF from the quarter chosen last', async () => {
+    localStorage.setItem(LABEL_START_KEY, '3');
+    announceNow(['PP0000000101', 'PP0000000102']);
+    expect(toastText()).toContain('Shipments PP0000000101, PP0000000102 created.');
+    await act(async () => buttonNamed(document.body, 'Print labels').click());
+    expect(downloadLabels).toHaveBeenCalledWith(['PP0000000101', 'PP0000000102'], 3);
+  });
+
+  it('says why a label could not be printed, in an error toast that stays', async () => {
+    vi.mocked(downloadLabel).mockRejectedValueOnce(new ApiError(400, { message: 'The shipment PP0000000101 is deleted.' }, 'bad_request'));
+    announceNow(['PP0000000101']);
+    await act(async () => buttonNamed(document.body, 'Print label').click());
+    expect(toast()!.getAttribute('role')).toBe('alert');
+    expect(toastText()).toContain('The shipment PP0000000101 is deleted.');
+  });
+});
+
+function Watcher({ clientId }: { clientId: string }) {
+  useAnnounceAccepted(clientId);
+  return null;
+}
+
+async function watch(clientId = CLIENT) {
+  const view = render(
+    <>
+      <Watcher clientId={clientId} />
+      <Toaster />
+    </>,
+  );
+  cleanup = view.unmount;
+  // The live query's first answer (nothing new yet).
+  await eventually(() => undefined);
+  return view;
+}
+
+let nextKey = 1;
+function acceptedRow(itemNumbers: string[], fields: Partial<OutboxRow> = {}): Omit<OutboxRow, 'id'> {
+  const now = Date.now();
+  return {
+    clientId: CLIENT,
+    draftId: crypto.randomUUID(),
+    idempotencyKey: `key-${nextKey++}`,
+    payload: wizardPayload(),
+    state: 'accepted',
+    attempts: 1,
+    failures: 0,
+    nextAttemptAt: now - 500,
+    createdAt: now - 500,
+    updatedAt: now,
+    result: { consignment_number: null, item_numbers: itemNumbers, tracking_numbers: [], replayed: false },
+    ...fields,
+  };
+}
+
+describe('a wizard submission the carrier accepted', () => {
+  it('says "created" and offers the label when it was sent at once', async () => {
+    await watch();
+    await act(async () => {
+      await db.outbox.add(acceptedRow(['PP0000000201']) as OutboxRow);
+    });
+    await eventually(() => expect(toastText()).toContain('Shipment PP0000000201 created.'));
+    expect(buttonNamed(document.body, 'Print label')).toBeDefined();
+    expect(recentlyCreated().has('PP0000000201')).toBe(true);
+  });
+
+  it('says it was sent when it had waited in this browser (offline), with its item number', async () => {
+    await watch();
+    const long = Date.now() - WAITED_MS - 60_000;
+    await act(async () => {
+      await db.outbox.add(acceptedRow(['PP0000000301'], { createdAt: long, nextAttemptAt: long }) as OutboxRow);
+    });
+    await eventually(() => expect(toastText()).toContain('Shipment PP0000000301 sent: it was waiting in this browser.'));
+    expect(toast()!.querySelector('.alert-success')).not.toBeNull();
+    expect(buttonNamed(document.body, 'Print label')).toBeDefined();
+  });
+
+  it('gathers the submissions accepted together (a queue drained when the connection came back) in one toast', async () => {
+    await watch();
+    const long = Date.now() - WAITED_MS - 60_000;
+    await act(async () => {
+      await db.outbox.bulkAdd([acceptedRow(['PP0000000401'], { createdAt: long }), acceptedRow(['PP0000000402'], { createdAt: long })] as OutboxRow[]);
+    });
+    await eventually(() => expect(toastText()).toContain('Shipments PP0000000401, PP0000000402 sent: they were waiting in this browser.'));
+    expect([...recentlyCreated()].sort()).toEqual(['PP0000000401', 'PP0000000402']);
+  });
+
+  it('does not announce again what was accepted before, nor another client’s submissions, nor waiting ones', async () => {
+    await db.outbox.add(acceptedRow(['PP0000000501'], { updatedAt: Date.now() - 60_000 }) as OutboxRow);
+    await watch();
+    await act(async () => {
+      await db.outbox.bulkAdd([acceptedRow(['PP0000000502'], { clientId: OTHER_CLIENT }), acceptedRow([], { state: 'pending', result: undefined })] as OutboxRow[]);
+    });
+    // A later acceptance of this client's shows that the live query has seen the rows before it.
+    await act(async () => {
+      await db.outbox.add(acceptedRow(['PP0000000503']) as OutboxRow);
+    });
+    await eventually(() => expect(toastText()).toContain('Shipment PP0000000503 created.'));
+    expect([...recentlyCreated()]).toEqual(['PP0000000503']);
+  });
+
+  it('announces each submission once, however often the outbox changes', async () => {
+    await watch();
+    let id = 0;
+    await act(async () => {
+      id = (await db.outbox.add(acceptedRow(['PP0000000601']) as OutboxRow)) as number;
+    });
+    await eventually(() => expect(toastText()).toContain('PP0000000601'));
+    act(() => dismissToast());
+    await act(async () => {
+      await db.outbox.update(id, { updatedAt: Date.now() + 1 });
+    });
+    await act(async () => {
+      await db.outbox.add(acceptedRow(['PP0000000602']) as OutboxRow);
+    });
+    await eventually(() => expect(toastText()).toContain('Shipment PP0000000602 created.'));
+    expect(toastText()).not.toContain('PP0000000601');
+  });
+});

@@ -1,0 +1,49 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { useErrorText } from '../../../lib/use-error-text.ts';
+import { downloadLabel } from '../api/download-label.ts';
+import { downloadLabels } from '../api/download-labels.ts';
+import { rememberCreated } from '../recent-shipments.ts';
+import { readLabelStart } from './use-label-start.ts';
+
+/**
+ * created: the send form or the wizard's submission was just accepted; sent: a submission that
+ * waited in this browser (offline) has now been accepted.
+ */
+export type CreatedHow = 'created' | 'sent';
+
+/**
+ * Says which shipments were created, offers their label at once (one A6 label, or several on A4
+ * sheets from the quarter chosen last) and marks them as new for the list.
+ */
+export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: CreatedHow) => void {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  return useCallback(
+    (itemNumbers: readonly string[], how: CreatedHow = 'created') => {
+      const items = [...itemNumbers];
+      const [first] = items;
+      if (!first) return;
+      rememberCreated(items);
+      const count = items.length;
+      const numbers = items.join(', ');
+      const message =
+        how === 'created'
+          ? t({ message: plural(count, { one: `Shipment ${numbers} created.`, other: `Shipments ${numbers} created.` }) })
+          : t({ message: plural(count, { one: `Shipment ${numbers} sent: it was waiting in this browser.`, other: `Shipments ${numbers} sent: they were waiting in this browser.` }) });
+      const print = async () => {
+        try {
+          if (count === 1) await downloadLabel(first);
+          else await downloadLabels(items, readLabelStart());
+        } catch (error) {
+          // A failed label is a destructive toast with the server's text (spec section 8).
+          showToast(errorText(error), 'error');
+        }
+      };
+      showToast(message, { kind: 'success', action: { label: count === 1 ? t`Print label` : t`Print labels`, run: print } });
+    },
+    [t, errorText],
+  );
+}
