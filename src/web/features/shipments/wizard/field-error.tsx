@@ -8,13 +8,17 @@ export function useFieldError(path: string): FieldError | undefined {
   return get(errors, path) as FieldError | undefined;
 }
 
-/** A translated error for a group of inputs (cards, pickers, the parcel list) that has no TextField of its own. */
+/**
+ * A translated error for a group of inputs (cards, pickers, the parcel list, the consent) that has
+ * no TextField of its own: on a line of its own under the group, wrapping long texts, and marked
+ * (data-field-error) so that a failed Continue can find the first error of the step.
+ */
 export function FieldErrorText({ path, id }: { path: string; id?: string }) {
   const { i18n } = useLingui();
   const error = useFieldError(path);
   if (!error?.message) return null;
   return (
-    <p id={id} className="label text-error" role="alert">
+    <p id={id} className="label flex whitespace-normal text-error" role="alert" data-field-error={path}>
       {i18n._(error.message)}
     </p>
   );
