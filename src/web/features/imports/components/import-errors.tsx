@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ImportRecord } from '../../../../shared/contract/imports.ts';
+import type { ImportRecord, ImportRowError } from '../../../../shared/contract/imports.ts';
 
 export const hasImportErrors = (record: ImportRecord) => !!record.error_message || record.row_errors.length > 0;
 
@@ -24,35 +24,53 @@ export function ImportErrorsToggle({ record, expanded, controls, onToggle }: { r
   );
 }
 
+/** The row errors grouped by the file's row, in the order the server gave them. */
+function byRow(errors: readonly ImportRowError[]): Array<{ row: number; errors: ImportRowError[] }> {
+  const groups = new Map<number, ImportRowError[]>();
+  for (const error of errors) groups.set(error.row, [...(groups.get(error.row) ?? []), error]);
+  return [...groups].map(([row, list]) => ({ row, errors: list }));
+}
+
 /**
- * What went wrong: the file's error (unreadable, interrupted…) and the first row errors as
- * "Row 5 · PSČ: ZIP is required"; the result file has them all, next to every row.
+ * What went wrong, set apart from the import's row: the file's error (unreadable,
+ * interrupted…), then the first row errors grouped by the file's row, the row number first and
+ * each of its errors beside it ("Row 5 | PSČ: ZIP is required"); the result file has them all,
+ * next to every row.
  */
 export function ImportErrors({ record, id }: { record: ImportRecord; id: string }) {
   const { t } = useLingui();
-  const listed = new Set(record.row_errors.map((e) => e.row)).size;
-  const more = record.failed_shipments > listed;
+  const groups = byRow(record.row_errors);
+  const more = record.failed_shipments > groups.length;
+  const { filename } = record;
   return (
-    <div id={id} className="flex flex-col gap-2 text-sm">
+    <section id={id} aria-label={t`Errors of ${filename}`} className={`my-1 flex flex-col gap-2 rounded-box border-l-4 bg-base-100 p-3 text-sm shadow-sm ${record.status === 'FAILED' ? 'border-error' : 'border-warning'}`}>
       {record.error_message && (
         <p role="note" className="font-medium text-error">
           {record.error_message}
         </p>
       )}
-      {record.row_errors.length > 0 && (
-        <ul className="flex flex-col gap-0.5" aria-label={t`Row errors`}>
-          {record.row_errors.map((e, index) => {
-            const row = e.row;
-            return (
-              <li key={`${e.row}-${e.column}-${index}`}>
-                <span className="font-medium tabular-nums">
-                  <Trans>Row {row}</Trans>
-                </span>
-                {' · '}
-                {e.column ? `${e.column}: ${e.message}` : e.message}
-              </li>
-            );
-          })}
+      {groups.length > 0 && (
+        <ul className="grid grid-cols-[max-content_1fr] divide-y divide-base-300" aria-label={t`Row errors`}>
+          {groups.map(({ row, errors }) => (
+            <li key={row} className="col-span-2 grid grid-cols-subgrid gap-x-4 py-1.5 first:pt-0 last:pb-0">
+              <span className="font-semibold whitespace-nowrap tabular-nums">
+                <Trans>Row {row}</Trans>
+              </span>
+              <ul className="flex min-w-0 flex-col gap-0.5">
+                {errors.map((e, index) => (
+                  <li key={`${e.column}-${index}`} className="break-words">
+                    {e.column ? (
+                      <>
+                        <span className="font-medium">{e.column}</span>: {e.message}
+                      </>
+                    ) : (
+                      e.message
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
         </ul>
       )}
       {more && record.status !== 'PROCESSING' && (
@@ -60,6 +78,6 @@ export function ImportErrors({ record, id }: { record: ImportRecord; id: string 
           <Trans>The result file lists the errors of every row.</Trans>
         </p>
       )}
-    </div>
+    </section>
   );
 }

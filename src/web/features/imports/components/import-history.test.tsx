@@ -63,14 +63,19 @@ describe('ImportHistory', () => {
   it('shows the counts, the time in seconds and the row errors behind an expand button', async () => {
     const { table } = await setup([record({})]);
     const cells = [...table.querySelectorAll('tbody td')].map((td) => td.textContent);
-    expect(cells.slice(0, 7)).toEqual([expect.stringMatching(/^\d\d\.\d\d\.2025 \d\d:\d\d$/), 'zasielky.csv', 'Completed', '12', '10', '2', '1.8 s']);
+    expect(cells.slice(0, 7)).toEqual([expect.stringMatching(/^\d\d\.\d\d\.2025 \d\d:\d\d$/), 'zasielky.csv', 'Completed with 2 errors', '12', '10', '2', '1.8 s']);
 
     const toggle = table.querySelector<HTMLButtonElement>('button[aria-expanded]')!;
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     act(() => toggle.click());
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect([...details.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Row 5 · PSČ: ZIP is required', 'Row 7 · Váha: Heavier than allowed for this product']);
+    // One group per row of the file, the row number first, its errors beside it.
+    const groups = [...details.querySelectorAll('ul[aria-label="Row errors"] > li')];
+    expect(groups.map((g) => [g.firstElementChild?.textContent, [...g.querySelectorAll('li')].map((li) => li.textContent)])).toEqual([
+      ['Row 5', ['PSČ: ZIP is required']],
+      ['Row 7', ['Váha: Heavier than allowed for this product']],
+    ]);
   });
 
   it('shows a running import with its progress and no result file yet', async () => {
