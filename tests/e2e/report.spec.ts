@@ -29,8 +29,8 @@ test("a client exports today's report and opens it: its shipments with their ref
   expect(texts).toContain(reference);
 
   // A period without shipments is said so, at the top, and nothing downloads.
-  await page.getByLabel('From', { exact: true }).fill('2020-01-01');
-  await page.getByLabel('To', { exact: true }).fill('2020-01-02');
+  await page.getByLabel('From', { exact: true }).fill('01.01.2020');
+  await page.getByLabel('To', { exact: true }).fill('02.01.2020');
   await page.getByRole('button', { name: 'Export' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'No shipments in this period.' })).toBeVisible();
 });

@@ -23,6 +23,15 @@ export function type(input: HTMLInputElement, value: string) {
   });
 }
 
+/** Types a day into a DateInput as a person would (dd.mm.yyyy) and leaves the field, which applies it. */
+export function typeDay(input: HTMLInputElement, iso: string) {
+  const [year, month, day] = iso.split('-');
+  type(input, `${day}.${month}.${year}`);
+  act(() => {
+    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
+}
+
 export function choose(select: HTMLSelectElement, value: string) {
   act(() => {
     Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, value);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, bratislavaDay } from '../../../../shared/contract/reports.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { Toaster } from '../../../components/ui/toaster.tsx';
-import { byLabel, buttonNamed, click, type } from '../../../lib/dom-test-helpers.ts';
+import { byLabel, buttonNamed, choose, click, typeDay } from '../../../lib/dom-test-helpers.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { renderInRouter } from '../../../lib/test-render.tsx';
 import { SESSION_CLIENT_KEY } from '../../../lib/token-store.ts';
@@ -55,9 +55,11 @@ describe('the report form', () => {
     const container = await setup();
     const today = bratislavaDay(new Date());
     expect(container.querySelector('input[type="radio"]')).toBeNull();
-    expect(byLabel(container, 'From').value).toBe(today);
-    expect(byLabel(container, 'To').value).toBe(addDays(today, 1));
-    expect(byLabel(container, 'To').max).toBe(addDays(today, 1));
+    const shown = (iso: string) => iso.split('-').reverse().join('.');
+    // Days are written as the portal writes them in every language; the calendar stops at tomorrow.
+    expect(byLabel(container, 'From').value).toBe(shown(today));
+    expect(byLabel(container, 'To').value).toBe(shown(addDays(today, 1)));
+    expect(byLabel(container, 'To').parentElement?.querySelector<HTMLInputElement>('input[type="date"]')?.max).toBe(addDays(today, 1));
 
     click(countryBox(container, 'Slovakia'));
     click(countryBox(container, 'Czechia'));
@@ -74,12 +76,12 @@ describe('the report form', () => {
     signedInAs('USER');
     const container = await setup();
     const today = bratislavaDay(new Date());
-    type(byLabel(container, 'To'), addDays(today, -3));
+    typeDay(byLabel(container, 'To'), addDays(today, -3));
     click(buttonNamed(container, 'Export'));
     await vi.waitFor(() => expect(byLabel(container, 'To').getAttribute('aria-invalid')).toBe('true'));
     expect(reportCalls()).toHaveLength(0);
 
-    type(byLabel(container, 'To'), today);
+    typeDay(byLabel(container, 'To'), today);
     fetchMock().mockResolvedValueOnce(json({ error: 'not_found', message: 'No shipments in this period.' }, 404));
     click(buttonNamed(container, 'Export'));
     await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('No shipments in this period.'));
@@ -113,9 +115,9 @@ describe('the report form', () => {
     const container = await setup();
     click(byLabel(container, 'Monthly (a whole month)'));
     await vi.waitFor(() => expect(byLabel(container, 'Month')).toBeDefined());
-    type(byLabel(container, 'Month'), '2026-10');
-    await vi.waitFor(() => expect(container.querySelectorAll('option')).toHaveLength(2));
-    const select = container.querySelector('select')!;
+    choose(byLabel<HTMLSelectElement>(container, 'Month'), '2026-10');
+    await vi.waitFor(() => expect(container.querySelectorAll('select[aria-label="Company"] option')).toHaveLength(2));
+    const select = container.querySelector<HTMLSelectElement>('select[aria-label="Company"]')!;
     act(() => {
       select.value = '5b7a1f0e-4e0c-4c1c-9a53-2b8f2d1c0a11';
       select.dispatchEvent(new Event('change', { bubbles: true }));

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { addDays, bratislavaDay, reportDayLimits, reportEndpoint, reportFilterSchema, type ReportFilterInput, type ReportType } from '../../../../shared/contract/reports.ts';
 import { foldText } from '../../../../shared/domain/text-fold.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { DateField } from '../../../components/form/date-field.tsx';
+import { MonthField } from '../../../components/form/month-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { downloadFromApi } from '../../../lib/download-from-api.ts';
@@ -132,11 +133,11 @@ export function ReportForm() {
             </fieldset>
           )}
           {type === 'MONTHLY' ? (
-            <TextField label={t`Month`} type="month" max={limits.maxFrom.slice(0, 7)} registration={register('month')} error={errors.month} />
+            <MonthField label={t`Month`} control={control} name="month" max={limits.maxFrom.slice(0, 7)} />
           ) : (
             <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-              <TextField label={t`From`} type="date" max={limits.maxFrom} registration={register('from_date')} error={errors.from_date} />
-              <TextField label={t`To`} type="date" max={limits.maxTo} registration={register('to_date')} error={errors.to_date} />
+              <DateField label={t`From`} control={control} name="from_date" max={limits.maxFrom} />
+              <DateField label={t`To`} control={control} name="to_date" max={limits.maxTo} />
             </div>
           )}
           {isAdmin && (

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { parcelStatusExportQuerySchema, type ParcelStatusExportQuery } from '../../../../shared/contract/parcel-status.ts';
 import { messages } from '../../../../shared/i18n/messages.ts';
+import { DateField } from '../../../components/form/date-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -24,6 +25,7 @@ export function ScanExportForm() {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<ParcelStatusExportQuery>({ resolver: zodResolver(parcelStatusExportQuerySchema), defaultValues: { dateFrom: today(), dateTo: today(), barcode: '' } });
 
@@ -50,8 +52,8 @@ export function ScanExportForm() {
           <Trans>The parcels scanned in a period, with their statuses and times, as packages.xlsx.</Trans>
         </p>
         <div className="grid gap-x-4 sm:grid-cols-3">
-          <TextField label={t`From`} type="date" registration={register('dateFrom')} error={errors.dateFrom} />
-          <TextField label={t`To`} type="date" registration={register('dateTo')} error={errors.dateTo} />
+          <DateField label={t`From`} control={control} name="dateFrom" />
+          <DateField label={t`To`} control={control} name="dateTo" />
           <TextField label={t`Barcode (optional)`} registration={register('barcode')} error={errors.barcode} autoComplete="off" />
         </div>
         <button type="submit" className="btn btn-outline btn-lg w-full sm:w-fit" disabled={download.isPending} aria-busy={download.isPending}>

@@ -109,13 +109,21 @@ describe('ShipmentFilters', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('applies the status and country selects and the dates at once', () => {
+  it('applies the status and country selects at once, and a day typed as dd.mm.yyyy when it is complete', () => {
     const { field, onChange } = setup();
     choose(field<HTMLSelectElement>('Status'), 'MANIFESTED');
     choose(field<HTMLSelectElement>('Country'), 'DE');
-    type(field<HTMLInputElement>('Created from'), '2026-01-01');
+    const from = field<HTMLInputElement>('Created from');
+    type(from, '1.1.2026');
+    expect(onChange).toHaveBeenCalledTimes(2);
+    act(() => void from.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
 
     expect(onChange.mock.calls).toEqual([[{ status: 'MANIFESTED' }], [{ country: 'DE' }], [{ createdFrom: '2026-01-01' }]]);
+    // Text that is no day is marked and not applied.
+    type(field<HTMLInputElement>('Created to'), '31.02.2026');
+    act(() => void field<HTMLInputElement>('Created to').dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(field<HTMLInputElement>('Created to').getAttribute('aria-invalid')).toBe('true');
+    expect(onChange).toHaveBeenCalledTimes(3);
   });
 
   it('shows the company, delivery-method and partner filters only to admins', () => {

@@ -3,6 +3,7 @@ import { useCallback, useId, useMemo, useSyncExternalStore, type ReactNode } fro
 import { COUNTRY_CODES } from '../../../../shared/domain/countries.ts';
 import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES, type PartnerCode } from '../../../../shared/domain/enums.ts';
 import { FILTER_DEBOUNCE_ADMIN_MS, FILTER_DEBOUNCE_TEXT_MS } from '../../../../shared/domain/limits.ts';
+import { DateInput } from '../../../components/form/date-input.tsx';
 import { useStatusLabels } from '../../../components/ui/status-badge.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useDebouncedCommit } from '../../../lib/use-debounced-commit.ts';
@@ -132,28 +133,10 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
             )}
           </Field>
           <Field label={t`Created from`}>
-            {(id) => (
-              <input
-                id={id}
-                type="date"
-                className="input input-sm w-full"
-                value={search.createdFrom ?? ''}
-                max={search.createdTo}
-                onChange={(e) => onChange({ createdFrom: e.target.value || undefined })}
-              />
-            )}
+            {(id) => <DateInput id={id} size="sm" value={search.createdFrom ?? ''} onChange={(v) => onChange({ createdFrom: v || undefined })} />}
           </Field>
           <Field label={t`Created to`}>
-            {(id) => (
-              <input
-                id={id}
-                type="date"
-                className="input input-sm w-full"
-                value={search.createdTo ?? ''}
-                min={search.createdFrom}
-                onChange={(e) => onChange({ createdTo: e.target.value || undefined })}
-              />
-            )}
+            {(id) => <DateInput id={id} size="sm" value={search.createdTo ?? ''} onChange={(v) => onChange({ createdTo: v || undefined })} />}
           </Field>
           {isAdmin && (
             <>
