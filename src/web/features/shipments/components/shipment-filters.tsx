@@ -76,16 +76,16 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
           </button>
           {!open && (
             <ul className="flex min-w-0 flex-wrap gap-1" aria-label={t`Filters in force`}>
-              {chips.map((chip) => (
-                <li key={chip.key} className="badge max-w-full gap-1 badge-outline">
+              {chips.map(({ key, label, value }) => (
+                <li key={key} className="badge max-w-full gap-1 badge-outline">
                   <span className="truncate">
-                    {chip.label}: <span className="font-medium">{chip.value}</span>
+                    {label}: <span className="font-medium">{value}</span>
                   </span>
                   <button
                     type="button"
                     className="btn btn-circle btn-ghost btn-xs -mr-1"
-                    aria-label={t`Remove filter ${chip.label}: ${chip.value}`}
-                    onClick={() => onChange({ [chip.key]: undefined })}
+                    aria-label={t`Remove filter ${label}: ${value}`}
+                    onClick={() => onChange({ [key]: undefined })}
                   >
                     ×
                   </button>

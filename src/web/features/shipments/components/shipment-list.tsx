@@ -60,6 +60,7 @@ export function ShipmentList({
   const actionErrorText = useErrorText();
   const columns = useShipmentColumns(isAdmin);
   const online = useOnline();
+  const loadedAt = format.dateTime(new Date(query.dataUpdatedAt));
 
   // The selection belongs to one set of filters: new filters start with none selected.
   const [selection, setSelection] = useState<{ key: string; items: ReadonlySet<string> }>({ key: filtersKey, items: NONE });
@@ -178,7 +179,7 @@ export function ShipmentList({
       <>
         {query.isError && !query.isFetchNextPageError && <ListError text={errorText(query.error)} className="mb-3" />}
         {(query.fetchStatus === 'paused' || !online) && (
-          <ListOfflineNotice text={t`You are offline. This is the list as it was at ${format.dateTime(new Date(query.dataUpdatedAt))}; it updates when the connection returns.`} />
+          <ListOfflineNotice text={t`You are offline. This is the list as it was at ${loadedAt}; it updates when the connection returns.`} />
         )}
         <ShipmentTable {...rowProps} columns={columns.shown} oldestFirst={search.order === 'oldest'} onOrderChange={(oldest) => onOrderChange(oldest ? 'oldest' : undefined)} />
         <ShipmentCards {...rowProps} />
