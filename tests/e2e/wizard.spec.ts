@@ -12,7 +12,8 @@ const pressContinue = (page: Page) => page.getByRole('button', { name: 'Continue
 
 async function startWizard(page: Page) {
   await page.getByRole('link', { name: 'New shipment' }).click();
-  await expect(page).toHaveURL(/\/shipment\/new\?draft=/);
+  // No draft until something is entered (an untouched wizard leaves none behind).
+  await expect(page).toHaveURL(/\/shipment\/new$/);
   await expect(stepTitle(page)).toHaveText('Destination and product');
 }
 
@@ -24,6 +25,8 @@ async function destinationAndDelivery(page: Page) {
   // Choosing the pickup address moves on.
   await page.getByRole('radio', { name: /Priemyselná 12/ }).click();
   await expect(stepTitle(page)).toHaveText('Recipient');
+  // The address was the first entry: the draft is stored and its id in the URL.
+  await expect(page).toHaveURL(/\/shipment\/new\?draft=/);
 }
 
 async function recipient(page: Page, name: string) {

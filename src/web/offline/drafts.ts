@@ -7,12 +7,20 @@ import type { WizardDraftData } from './draft-data.ts';
 import { DraftNotFoundError, DraftSubmittedError } from './draft-errors.ts';
 import { isWaiting } from './outbox-states.ts';
 
-/** A new draft (status editing, step 1 unless the data says otherwise); answers its id. */
-export async function createDraft(clientId: string, data: WizardDraftData = {}): Promise<string> {
+/** A new draft as it is stored (status editing, step 1 unless the data says otherwise), not stored yet. */
+export function newDraft(clientId: string, data: WizardDraftData = {}, id: string = crypto.randomUUID()): Draft {
   const now = Date.now();
-  const id = crypto.randomUUID();
-  await db.drafts.add({ id, clientId, status: 'editing', step: data.step ?? 1, data: structuredClone(data), createdAt: now, updatedAt: now });
-  return id;
+  return { id, clientId, status: 'editing', step: data.step ?? 1, data: structuredClone(data), createdAt: now, updatedAt: now };
+}
+
+/**
+ * Stores a new draft; answers its id. `id` is given by a wizard that opened on a draft in memory
+ * (newDraft) and stores it at the first entry, under the id it already uses.
+ */
+export async function createDraft(clientId: string, data: WizardDraftData = {}, id?: string): Promise<string> {
+  const draft = newDraft(clientId, data, id);
+  await db.drafts.add(draft);
+  return draft.id;
 }
 
 /**

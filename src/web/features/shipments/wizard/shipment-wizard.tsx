@@ -15,12 +15,11 @@ import { StepPackage } from './step-package.tsx';
 import { StepRecipient } from './step-recipient.tsx';
 import { StepServices } from './step-services.tsx';
 import { StepSummary } from './step-summary.tsx';
+import { focusFirstError } from './focus-first-error.ts';
 import { useDraftAutosave } from './use-draft-autosave.ts';
+import { useWizardErrors } from './use-wizard-errors.ts';
 import { WizardTabs } from './wizard-tabs.tsx';
 import { checkWizard, errorsOfStep, firstStepWithError, toFormErrors, type WizardErrors } from './wizard-values.ts';
-
-/** An error on the parcel list itself (not one parcel) lives on the field array's root. */
-const errorPath = (path: string) => (path === 'parcels' ? 'parcels.root' : path) as FieldPath<WizardDraftData>;
 
 /** The form values each step shows (their errors are cleared when the step is checked again). */
 const STEP_FIELDS: Record<WizardStep, ReadonlyArray<FieldPath<WizardDraftData>>> = {
@@ -38,42 +37,60 @@ const STEP_FIELDS: Record<WizardStep, ReadonlyArray<FieldPath<WizardDraftData>>>
  * applies, Finish checks them all and queues the submission in the outbox (sent by the sync
  * engine, now or when the connection is back). A draft the server rejected opens on the first
  * step with an error, the server's messages on their fields.
+ *
+ * A new shipment's draft (`isNew`) is only in memory until the user enters something; it is then
+ * stored under its id and `onCreated` called (the page puts the id in its address).
  */
-export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client: ClientInfo; onDone: () => void }) {
+export function ShipmentWizard({
+  draft,
+  client,
+  onDone,
+  isNew = false,
+  onCreated,
+}: {
+  draft: Draft;
+  client: ClientInfo;
+  onDone: () => void;
+  isNew?: boolean;
+  onCreated?: (id: string) => void;
+}) {
   const { t } = useLingui();
   // onChange: an error shown by Continue or by the server goes as soon as its field is edited,
   // not when the field is left (which would shift the layout under the pointer).
   const form = useForm<WizardDraftData>({ defaultValues: draft.data, mode: 'onChange' });
-  const { setError, clearErrors, getValues, setFocus } = form;
+  const { clearErrors, getValues } = form;
   // The server's answer to a rejected submission, as the draft was opened (the wizard is keyed by draft).
   const [rejected] = useState(() => (draft.status === 'rejected' && draft.errors ? toFormErrors(draft.errors) : null));
   const [step, setStep] = useState<WizardStep>(() => (rejected ? (firstStepWithError(rejected) ?? draft.step) : draft.step));
   // (A refusal without fields opens on the summary: stepOfPath puts unknown paths on step 6.)
+  // The furthest step reached: the tabs up to it stay completed, and once it is the summary, the
+  // summary stays one click away (the summary's Edit does not make the user walk every step again).
+  const [furthest, setFurthest] = useState<WizardStep>(() => Math.max(draft.step, step) as WizardStep);
+  if (step > furthest) setFurthest(step);
+  // Opened by the summary's Edit: Continue checks the step and goes back to the summary.
+  const [backToSummary, setBackToSummary] = useState(false);
+  if (step === 6 && backToSummary) setBackToSummary(false);
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const flush = useDraftAutosave(draft.id, form, step, !submitted);
+  const cardRef = useRef<HTMLElement>(null);
+  const flush = useDraftAutosave(draft.id, form, step, !submitted, isNew && onCreated ? { clientId: draft.clientId, initial: draft.data, onCreated } : undefined);
 
-  // The field to focus once the step showing it has rendered.
-  const focusAfterRender = useRef<FieldPath<WizardDraftData> | null>(null);
+  // Errors shown go as soon as their fields are right; once a step showing new errors has
+  // rendered, the focus goes to its first field with an error, in the order they stand.
+  const showFieldErrors = useWizardErrors(form, client.products);
+  const focusError = useRef(false);
   const showErrors = useCallback(
     (errors: WizardErrors) => {
-      for (const [path, ids] of Object.entries(errors)) setError(errorPath(path), { type: 'rules', message: ids[0] });
-      const first = Object.keys(errors)[0];
-      focusAfterRender.current = first ? errorPath(first) : null;
+      showFieldErrors(errors);
+      focusError.current = Object.keys(errors).length > 0;
     },
-    [setError],
+    [showFieldErrors],
   );
   useEffect(() => {
-    const path = focusAfterRender.current;
-    focusAfterRender.current = null;
-    if (path) {
-      try {
-        setFocus(path);
-      } catch {
-        // Not a focusable input (a picker or the parcel list): the message is still shown.
-      }
-    }
+    if (!focusError.current || !cardRef.current) return;
+    focusError.current = false;
+    focusFirstError(cardRef.current);
   });
 
   // Once, on the fields it names (both dependencies are stable).
@@ -81,11 +98,17 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
     if (rejected) showErrors(Object.fromEntries(Object.entries(rejected).filter(([path]) => path !== FORM_ERROR_KEY)));
   }, [rejected, showErrors]);
 
+  // The stepper scrolls into view (WizardTabs); the heading only takes the focus.
   const goTo = (next: WizardStep) => {
     setFailure(null);
     setStep(next);
-    headingRef.current?.focus();
+    headingRef.current?.focus({ preventScroll: true });
   };
+  const edit = (target: WizardStep) => {
+    setBackToSummary(true);
+    goTo(target);
+  };
+  const following = (backToSummary ? 6 : Math.min(step + 1, 6)) as WizardStep;
 
   const next = () => {
     const errors = errorsOfStep(checkWizard(getValues(), client.products).errors, step);
@@ -94,7 +117,7 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
       showErrors(errors);
       return;
     }
-    goTo(Math.min(step + 1, 6) as WizardStep);
+    goTo(following);
   };
 
   const finish = async () => {
@@ -115,11 +138,10 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
       return;
     }
     setSubmitted(true);
-    showToast(
-      navigator.onLine
-        ? t`Shipment submitted. It appears in your list as soon as the carrier confirms it.`
-        : t`You are offline: the shipment waits in this browser and is sent as soon as the connection is back.`,
-    );
+    // Online the carrier's answer follows at once ("Shipment … created", with its label: the shell's
+    // useAnnounceAccepted); offline the shipment is saved, not yet sent: information, not success.
+    if (navigator.onLine) showToast(t`Shipment submitted. It appears in your list as soon as the carrier confirms it.`);
+    else showToast(t`You are offline: the shipment waits in this browser and is sent as soon as the connection is back.`, 'info');
     onDone();
   };
 
@@ -134,7 +156,7 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
           else next();
         }}
       >
-        <WizardTabs step={step} onSelect={goTo} errors={form.formState.errors} />
+        <WizardTabs step={step} furthest={furthest} onSelect={goTo} errors={form.formState.errors} />
         {rejected && !submitted && (
           <div role="alert" className="alert alert-warning alert-soft flex flex-col items-start gap-1">
             <Trans>The carrier did not accept this shipment. Correct the marked fields and finish again.</Trans>
@@ -151,35 +173,42 @@ export function ShipmentWizard({ draft, client, onDone }: { draft: Draft; client
             {failure}
           </div>
         )}
-        <section className="card bg-base-100 shadow-sm" aria-labelledby="wizard-step-title">
-          <div className="card-body gap-3">
+        {/* A field the focus moves to stays clear of the sticky header and of the action bar. */}
+        <section
+          ref={cardRef}
+          className="card bg-base-100 shadow-sm [&_:is(input,select,textarea)]:scroll-mt-20 [&_:is(input,select,textarea)]:scroll-mb-24"
+          aria-labelledby="wizard-step-title"
+        >
+          <div className="card-body gap-3 pb-8">
             <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="card-title text-lg outline-none">
               <StepTitle step={step} />
             </h2>
             {step === 1 && <StepDestination products={client.products} />}
-            {step === 2 && <StepDelivery onChosen={() => goTo(3)} />}
+            {step === 2 && <StepDelivery onChosen={() => goTo(backToSummary ? 6 : 3)} />}
             {step === 3 && <StepRecipient />}
             {step === 4 && <StepPackage />}
             {step === 5 && <StepServices />}
-            {step === 6 && <StepSummary onEdit={goTo} />}
+            {step === 6 && <StepSummary onEdit={edit} />}
           </div>
+          {/* The actions stay at the bottom of the screen while the step scrolls (a short
+              tablet or a phone), and at the card's foot once its end is in view. */}
+          {!submitted && (
+            <div className="sticky bottom-0 z-10 flex items-center justify-between gap-2 rounded-b-box border-t border-base-300 bg-base-100 px-4 py-3 sm:px-6">
+              <button type="button" className="btn" disabled={step === 1} onClick={() => goTo((step - 1) as WizardStep)}>
+                <Trans>Back</Trans>
+              </button>
+              {step < 6 ? (
+                <button type="submit" className="btn btn-primary">
+                  {backToSummary ? <Trans>Continue to summary</Trans> : <Trans>Continue</Trans>}
+                </button>
+              ) : (
+                <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
+                  <Trans>Finish</Trans>
+                </button>
+              )}
+            </div>
+          )}
         </section>
-        {!submitted && (
-          <div className="flex items-center justify-between gap-2">
-            <button type="button" className="btn" disabled={step === 1} onClick={() => goTo((step - 1) as WizardStep)}>
-              <Trans>Back</Trans>
-            </button>
-            {step < 6 ? (
-              <button type="submit" className="btn btn-primary">
-                <Trans>Continue</Trans>
-              </button>
-            ) : (
-              <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
-                <Trans>Finish</Trans>
-              </button>
-            )}
-          </div>
-        )}
       </form>
     </FormProvider>
   );

@@ -6,12 +6,32 @@ import { stepOfPath } from './wizard-values.ts';
 
 const STEPS: readonly WizardStep[] = [1, 2, 3, 4, 5, 6];
 
+/** Whether an error tree (react-hook-form's, nested by path) holds at least one message. */
+function holdsError(node: unknown): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  if ('type' in node && typeof node.type === 'string') return true;
+  return Object.entries(node).some(([key, child]) => key !== 'ref' && holdsError(child));
+}
+
 /**
  * The wizard's six tabs (spec sections 2 and 4): each clickable, except the summary, which opens
- * from step 5 only; active, completed or inactive; arrow keys move between them with wrap-around
- * and a focused tab is activated at once. A tab whose fields have errors says so.
+ * from step 5, or from any step once it has been reached (the summary's Edit leaves it reachable);
+ * active, completed (before the current step, or up to the furthest step reached) or inactive;
+ * arrow keys move between them with wrap-around and a focused tab is activated at once. A tab
+ * whose fields have errors says so. Each step change scrolls the current tab into view, below the
+ * sticky header, so that on a phone or a short screen the user sees where she is.
  */
-export function WizardTabs({ step, onSelect, errors }: { step: WizardStep; onSelect: (step: WizardStep) => void; errors: FieldErrors<WizardDraftData> }) {
+export function WizardTabs({
+  step,
+  furthest,
+  onSelect,
+  errors,
+}: {
+  step: WizardStep;
+  furthest: WizardStep;
+  onSelect: (step: WizardStep) => void;
+  errors: FieldErrors<WizardDraftData>;
+}) {
   const { t } = useLingui();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const labels: Record<WizardStep, string> = {
@@ -22,10 +42,14 @@ export function WizardTabs({ step, onSelect, errors }: { step: WizardStep; onSel
     5: t`Services`,
     6: t`Summary`,
   };
-  const withErrors = new Set(Object.keys(errors).map(stepOfPath));
-  const reachable = (target: WizardStep) => target !== 6 || step === 5 || step === 6;
+  const withErrors = new Set(
+    Object.entries(errors)
+      .filter(([, node]) => holdsError(node))
+      .map(([path]) => stepOfPath(path)),
+  );
+  const reachable = (target: WizardStep) => target !== 6 || step >= 5 || furthest === 6;
 
-  // On a phone the tabs scroll sideways: keep the current one in view.
+  // Up and down to the stepper, and on a phone, where the tabs scroll sideways, to the current one.
   useEffect(() => {
     refs.current[step - 1]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [step]);
@@ -54,7 +78,7 @@ export function WizardTabs({ step, onSelect, errors }: { step: WizardStep; onSel
     <nav aria-label={t`Steps`}>
       <div role="tablist" aria-orientation="horizontal" className="steps steps-horizontal w-full overflow-x-auto" onKeyDown={onKeyDown}>
         {STEPS.map((target) => {
-          const state = target === step ? 'active' : target < step ? 'completed' : 'inactive';
+          const state = target === step ? 'active' : target < step || target <= furthest ? 'completed' : 'inactive';
           const hasError = withErrors.has(target);
           return (
             <button
@@ -70,7 +94,7 @@ export function WizardTabs({ step, onSelect, errors }: { step: WizardStep; onSel
               aria-disabled={!reachable(target) || undefined}
               tabIndex={target === step ? 0 : -1}
               data-state={state}
-              className={`step min-w-20 text-sm ${state !== 'inactive' ? 'step-primary' : ''} ${hasError ? 'step-error' : ''} ${target === step ? 'font-semibold' : ''} ${reachable(target) ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
+              className={`step min-w-20 scroll-mt-20 text-sm ${state !== 'inactive' ? 'step-primary' : ''} ${hasError ? 'step-error' : ''} ${target === step ? 'font-semibold' : ''} ${reachable(target) ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
               data-content={hasError ? '!' : state === 'completed' ? '✓' : String(target)}
               onClick={() => reachable(target) && onSelect(target)}
             >

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { installZodMessageIds } from '../../../../shared/contract/zod-messages.ts';
 import { messages } from '../../../../shared/i18n/messages.ts';
 import type { WizardDraftData } from '../../../offline/draft-data.ts';
-import { checkWizard, errorsOfStep, firstStepWithError, payloadFromDraft, stepOfPath, toFormErrors } from './wizard-values.ts';
+import { checkWizard, errorsOfStep, firstStepWithError, hasEnteredData, initialWizardData, payloadFromDraft, stepOfPath, toFormErrors } from './wizard-values.ts';
 
 const PRODUCTS = {
   SK: ['PRM', 'TRC'],
@@ -215,5 +215,34 @@ describe('wizard validation', () => {
       'package.content': ['c'],
     });
     expect(Object.keys(errors).map(stepOfPath)).toEqual([3, 4, 5, 3, 4]);
+  });
+});
+
+describe('hasEnteredData', () => {
+  const initial = initialWizardData(PRODUCTS);
+
+  it('is false for the preselected values, another step, and inputs shown and left empty', () => {
+    expect(hasEnteredData(structuredClone(initial), initial)).toBe(false);
+    expect(hasEnteredData({ ...initial, step: 4 }, initial)).toBe(false);
+    // What the form holds once steps 3 to 5 have been shown: empty texts, empty numbers, keys in another order.
+    const shown: WizardDraftData = {
+      services: { consent: false, insurance: null, cod_amount: null },
+      ...initial,
+      recipient: { receiver_name: '', receiver_city: '', receiver_phone: '' },
+      package: { goods_type: 'GOODS', content: '', info: '' },
+      parcels: [{ weight: null, width: null, height: null, length: null, reference_number: '', quantity: 1, fragile: false, hs_tariff_code: '' }],
+      pickupAddressId: '',
+    };
+    expect(hasEnteredData(shown, initial)).toBe(false);
+  });
+
+  it('is true for any value typed or chosen, a preselection changed, or a parcel added', () => {
+    expect(hasEnteredData({ ...initial, recipient: { receiver_name: 'J' } }, initial)).toBe(true);
+    expect(hasEnteredData({ ...initial, pickupAddressId: '6f1c7a5e-3f3e-4d55-9a4f-4c3f3f2b9a10' }, initial)).toBe(true);
+    expect(hasEnteredData({ ...initial, country: 'CZ' }, initial)).toBe(true);
+    expect(hasEnteredData({ ...initial, delivery: 'parcel_point' }, initial)).toBe(true);
+    expect(hasEnteredData({ ...initial, services: { ...initial.services, consent: true } }, initial)).toBe(true);
+    expect(hasEnteredData({ ...initial, parcels: [...(initial.parcels ?? []), { quantity: 1, fragile: false }] }, initial)).toBe(true);
+    expect(hasEnteredData({ ...initial, parcels: [{ ...initial.parcels?.[0], weight: 2 }] }, initial)).toBe(true);
   });
 });

@@ -163,6 +163,39 @@ export function checkWizard(data: WizardDraftData, products: ProductsMap): Wizar
   return Object.keys(errors).length ? { errors } : { errors, payload };
 }
 
+/**
+ * What a value holds once nothing-yet is taken away: blanks ('', null, undefined), and objects
+ * left empty by that, are dropped (an input that was shown and left empty is not an entry).
+ */
+function entered(value: unknown): unknown {
+  if (value === '' || value === null || value === undefined) return undefined;
+  if (Array.isArray(value)) return value.map(entered);
+  if (typeof value !== 'object') return value;
+  const kept = Object.entries(value).flatMap(([key, item]) => {
+    const inner = entered(item);
+    return inner === undefined ? [] : [[key, inner] as const];
+  });
+  return kept.length ? Object.fromEntries(kept) : undefined;
+}
+
+function sameEntries(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return keysA.length === keysB.length && keysA.every((key) => sameEntries((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * Whether the user entered something in a wizard that opened on `initial`: any value other than
+ * the preselected ones (the step alone is not an entry, nor an input shown and left empty).
+ */
+export function hasEnteredData(values: WizardDraftData, initial: WizardDraftData): boolean {
+  const { step: _step, ...now } = values;
+  const { step: _initialStep, ...before } = initial;
+  return !sameEntries(entered(now), entered(before));
+}
+
 /** The errors of one step. */
 export function errorsOfStep(errors: WizardErrors, step: WizardStep): WizardErrors {
   return Object.fromEntries(Object.entries(errors).filter(([path]) => stepOfPath(path) === step));

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import * as z from 'zod/mini';
 import { ShellLink } from '../../../components/layout/shell-link.tsx';
 import { ShipmentWizard } from '../../../features/shipments/wizard/shipment-wizard.tsx';
@@ -9,15 +9,17 @@ import { ErrorPage } from '../../../components/layout/error-page.tsx';
 import { can } from '../../../../shared/domain/roles.ts';
 import { useClient } from '../../../lib/session.ts';
 import type { Draft } from '../../../offline/db.ts';
-import { createDraft, useDraft } from '../../../offline/drafts.ts';
+import { newDraft, useDraft } from '../../../offline/drafts.ts';
 
 const searchSchema = z.object({
   draft: z.optional(z.catch(z.optional(z.string().check(z.maxLength(64))), undefined)),
 });
 
 /**
- * /shipment/new: the six-step wizard on a draft kept in this browser. Without `?draft=` a new
- * draft is made and its id put in the URL, so a reload or a closed tab comes back to it.
+ * /shipment/new: the six-step wizard on a draft kept in this browser. Without `?draft=` the wizard
+ * opens on a new draft held in memory; the first entry stores it and puts its id in the URL, so a
+ * reload or a closed tab comes back to it, while opening the page and leaving it leaves no empty
+ * draft behind.
  */
 export const Route = createFileRoute('/_app/shipment/new')({
   validateSearch: searchSchema,
@@ -28,24 +30,23 @@ function NewShipmentPage() {
   const client = useClient();
   const { draft: draftId } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const creating = useRef(false);
   const live = useDraft(draftId, client?.id);
   // The draft as it was opened: the wizard owns it from then on (its own saves and submission
   // change the stored copy, which must not remount or close the form under the user's hands).
   const [opened, setOpened] = useState<Draft | null>(null);
+  // A new shipment's draft, in memory until the wizard stores it and it is read back.
+  const [fresh, setFresh] = useState<Draft | null>(null);
 
-  useEffect(() => {
-    if (!client || !can(client.role, 'shipments.create') || draftId || creating.current) return;
-    creating.current = true;
-    void createDraft(client.id, initialWizardData(client.products)).then((id) => navigate({ search: { draft: id }, replace: true }));
-  }, [client, draftId, navigate]);
-
+  if (client && !draftId && !fresh) setFresh(newDraft(client.id, initialWizardData(client.products)));
+  if (fresh && live?.id === fresh.id) setFresh(null);
   if (live && live.id !== opened?.id) setOpened(live);
 
   if (!client) return null;
   // A role that may not create (REPORTER) gets the 403 page; the server refuses its submissions too.
   if (!can(client.role, 'shipments.create')) return <ErrorPage status={403} />;
-  const draft = opened?.id === draftId ? opened : null;
+  // The new draft stays on screen (same id, same wizard) while its id reaches the URL and the stored copy is read.
+  const unsaved = fresh && (!draftId || fresh.id === draftId) ? fresh : null;
+  const draft = unsaved ?? (opened?.id === draftId ? opened : null);
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
@@ -61,7 +62,7 @@ function NewShipmentPage() {
         <div role="alert" className="alert alert-info alert-soft">
           <Trans>Your contract has no products yet. Please contact the carrier to add destinations.</Trans>
         </div>
-      ) : live === null && draftId ? (
+      ) : live === null && draftId && !unsaved ? (
         <div role="alert" className="alert alert-warning alert-soft flex flex-wrap justify-between">
           <Trans>This draft does not exist in this browser (it may have been discarded).</Trans>
           <ShellLink href="/shipment/new" className="btn btn-sm">
@@ -78,7 +79,14 @@ function NewShipmentPage() {
           </ShellLink>
         </div>
       ) : (
-        <ShipmentWizard key={draft.id} draft={draft} client={client} onDone={() => void navigate({ to: '/' })} />
+        <ShipmentWizard
+          key={draft.id}
+          draft={draft}
+          client={client}
+          onDone={() => void navigate({ to: '/' })}
+          isNew={draft === unsaved}
+          onCreated={(id) => void navigate({ search: { draft: id }, replace: true })}
+        />
       )}
     </div>
   );

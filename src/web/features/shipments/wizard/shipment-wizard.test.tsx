@@ -1,0 +1,373 @@
+import 'fake-indexeddb/auto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientInfo } from '../../../../shared/contract/auth.ts';
+import type { PickupAddress } from '../../../../shared/contract/pickup-addresses.ts';
+import { messages } from '../../../../shared/i18n/messages.ts';
+import { render } from '../../../lib/test-render.tsx';
+import { db, type Draft } from '../../../offline/db.ts';
+import type { WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
+import { createDraft, newDraft } from '../../../offline/drafts.ts';
+import { resetDb } from '../../../offline/test-fixtures.ts';
+import { pickupAddressesQueryOptions } from '../api/get-pickup-addresses.ts';
+import { ShipmentWizard } from './shipment-wizard.tsx';
+import { initialWizardData } from './wizard-values.ts';
+
+const CLIENT: ClientInfo = { id: 'client-a', name: 'Zelená Záhrada', role: 'USER', products: { SK: ['PRM', 'TRC'], CZ: ['PRM'] } };
+
+const ADDRESS = (id: string, street: string): PickupAddress => ({
+  id,
+  contactPerson: 'Eva Malá',
+  street,
+  zip: '040 01',
+  city: 'Košice',
+  country: 'SK',
+  email: 'eva@example.com',
+  phone: '+421900111222',
+  regularPickup: false,
+  pickupDays: { pondelok: false, utorok: false, streda: false, stvrtok: false, piatok: false },
+  preferredPartners: [],
+});
+const HOME = '6f1c7a5e-3f3e-4d55-9a4f-4c3f3f2b9a10';
+const DEPOT = '0b4c3a63-3f43-4d8e-9a55-5b7e8f6f2c11';
+const ADDRESSES = [ADDRESS(HOME, 'Priemyselná 12'), ADDRESS(DEPOT, 'Skladová 3')];
+
+/** Everything a shipment needs: the summary's Finish would queue it. */
+function complete(overrides: Partial<WizardDraftData> = {}): WizardDraftData {
+  return {
+    step: 6,
+    country: 'SK',
+    product: 'PRM',
+    delivery: 'courier',
+    pickupAddressId: HOME,
+    recipient: {
+      receiver_name: 'Jana Nováková',
+      receiver_address_line_1: 'Hlavná',
+      receiver_address_number: '12',
+      receiver_city: 'Košice',
+      receiver_postal_code: '040 01',
+      receiver_phone: '0905 123 456',
+      receiver_email: 'jana@example.com',
+    },
+    package: { content: 'Garden seeds', reference_number: 'ORD-1', label_sender_name: 'Zelená Záhrada', goods_type: 'GOODS' },
+    parcels: [{ weight: 2.5, width: 30, height: 20, length: 40, reference_number: 'ORD-1-1', quantity: 1, fragile: false }],
+    services: { cod_amount: null, insurance: null, consent: true },
+    pickupPoint: null,
+    ...overrides,
+  };
+}
+
+const draftAt = (step: WizardStep, data: WizardDraftData, extra: Partial<Draft> = {}): Draft => ({ ...newDraft(CLIENT.id, { ...data, step }), ...extra });
+
+// happy-dom's selects have no `size` and their options no `defaultSelected`, which makes
+// react-hook-form take a select for one the user changed before the form was ready and read the
+// destination as ''; a browser answers 0 and false.
+for (const [proto, key, value] of [
+  [HTMLSelectElement.prototype, 'size', () => 0],
+  [
+    HTMLOptionElement.prototype,
+    'defaultSelected',
+    function (this: HTMLOptionElement) {
+      return this.hasAttribute('selected');
+    },
+  ],
+] as const) {
+  if (!(key in proto)) Object.defineProperty(proto, key, { get: value, configurable: true });
+}
+
+let cleanup: (() => void) | undefined;
+let scrolled: Element[];
+
+beforeEach(async () => {
+  await resetDb();
+  scrolled = [];
+  // happy-dom lays nothing out: record which element was asked to come into view.
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  // The parcel-point widgets' settings are not needed here.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => undefined)),
+  );
+});
+
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+  vi.unstubAllGlobals();
+});
+
+function setup(draft: Draft, props: { isNew?: boolean; onCreated?: (id: string) => void } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(pickupAddressesQueryOptions().queryKey, ADDRESSES);
+  const onDone = vi.fn();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ShipmentWizard draft={draft} client={CLIENT} onDone={onDone} {...props} />
+    </QueryClientProvider>,
+  );
+  cleanup = view.unmount;
+  const { container } = view;
+  const title = () => container.querySelector('#wizard-step-title')?.textContent;
+  const tab = (step: WizardStep) => container.querySelector<HTMLButtonElement>(`#wizard-tab-${step}`)!;
+  const button = (name: string) => {
+    const found = [...container.querySelectorAll('button')].find((b) => b.textContent === name);
+    if (!found) throw new Error(`no button ${name}`);
+    return found;
+  };
+  const field = <T extends HTMLElement = HTMLInputElement>(label: string) => {
+    const element = [...container.querySelectorAll('label')].find((l) => l.textContent === label);
+    const control = element && document.getElementById(element.htmlFor);
+    if (!control) throw new Error(`no field ${label}`);
+    return control as T;
+  };
+  const radio = (text: string) => {
+    const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.includes(text));
+    const input = label?.querySelector<HTMLInputElement>('input[type="radio"]');
+    if (!input) throw new Error(`no radio ${text}`);
+    return input;
+  };
+  return { container, title, tab, button, field, radio, onDone, unmount: view.unmount };
+}
+
+const click = (element: HTMLElement) => act(() => element.click());
+
+function type(input: HTMLInputElement, value: string) {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** The mark a tab shows in its circle: its number, ✓ when completed, ! with errors. */
+const mark = (tab: HTMLElement) => tab.getAttribute('data-content');
+
+describe('ShipmentWizard', () => {
+  describe("a step's error mark", () => {
+    it('goes from the Delivery tab as soon as a pickup address is chosen, not at the summary', async () => {
+      const w = setup(draftAt(2, complete({ pickupAddressId: undefined })));
+      await click(w.button('Continue'));
+      await vi.waitFor(() => expect(mark(w.tab(2))).toBe('!'));
+
+      await click(w.radio('Skladová 3'));
+      await vi.waitFor(() => expect(w.title()).toBe('Recipient'));
+      expect(mark(w.tab(2))).toBe('✓');
+      expect(w.tab(2).className).not.toContain('step-error');
+    });
+
+    it('goes from the step corrected while another step keeps its own', async () => {
+      // Finish marks the recipient (no name) and the package (no content); fixing the name on step 3
+      // clears step 3's mark at once while step 4's stays until its content is typed.
+      const data = complete({ recipient: { ...complete().recipient, receiver_name: '' }, package: { ...complete().package, content: '' } });
+      const w = setup(draftAt(6, data));
+      await click(w.button('Finish'));
+      await vi.waitFor(() => expect(w.title()).toBe('Recipient'));
+      expect(mark(w.tab(3))).toBe('!');
+      expect(mark(w.tab(4))).toBe('!');
+
+      type(w.field('Company (optional)'), 'Kvety s.r.o.');
+      await vi.waitFor(() => expect(mark(w.tab(3))).toBe('3'));
+      expect(w.field('Name').getAttribute('aria-invalid')).toBeNull();
+      expect(mark(w.tab(4))).toBe('!');
+    });
+
+    it("keeps the server's refusal of a valid-looking value until that value changes", async () => {
+      const rejected = draftAt(6, complete(), { status: 'rejected', errors: { pickup_address_id: [messages.pickupAddressInvalid.id] } });
+      const w = setup(rejected);
+      await vi.waitFor(() => expect(w.title()).toBe('Delivery and pickup address'));
+      expect(mark(w.tab(2))).toBe('!');
+      // Another change anywhere does not take it away: the browser cannot know the address is gone.
+      await click(w.radio('Parcel point'));
+      await click(w.radio('Courier'));
+      expect(mark(w.tab(2))).toBe('!');
+
+      await click(w.radio('Skladová 3'));
+      await vi.waitFor(() => expect(mark(w.tab(2))).not.toBe('!'));
+    });
+  });
+
+  describe("the summary's Edit", () => {
+    it('opens the step, keeps the later steps completed and the summary one click away', async () => {
+      const w = setup(draftAt(6, complete()));
+      const recipientCard = w.container.querySelector<HTMLElement>('section[aria-label="Recipient"]')!;
+      await click([...recipientCard.querySelectorAll('button')].find((b) => b.textContent === 'Edit')!);
+
+      expect(w.title()).toBe('Recipient');
+      expect(w.tab(3).getAttribute('data-state')).toBe('active');
+      expect([1, 2, 4, 5, 6].map((step) => w.tab(step as WizardStep).getAttribute('data-state'))).toEqual(Array(5).fill('completed'));
+      expect(w.tab(6).getAttribute('aria-disabled')).toBeNull();
+
+      // Continue checks the step and returns to the summary.
+      await click(w.button('Continue to summary'));
+      expect(w.title()).toBe('Summary');
+      expect(w.button('Finish')).toBeTruthy();
+    });
+
+    it('lets the summary tab be clicked from the edited step, and its Continue still checks the step', async () => {
+      const w = setup(draftAt(6, complete()));
+      const parcels = w.container.querySelector<HTMLElement>('section[aria-label="Parcels"]')!;
+      await click([...parcels.querySelectorAll('button')].find((b) => b.textContent === 'Edit')!);
+      expect(w.title()).toBe('Parcel: package details');
+
+      type(w.field('Content'), '');
+      await click(w.button('Continue to summary'));
+      expect(w.title()).toBe('Parcel: package details');
+      expect(w.field('Content').getAttribute('aria-invalid')).toBe('true');
+
+      await click(w.tab(6));
+      expect(w.title()).toBe('Summary');
+    });
+
+    it('is not needed on a first walk: the summary tab opens from step 5 only', async () => {
+      const w = setup(draftAt(3, complete()));
+      expect(w.tab(6).getAttribute('aria-disabled')).toBe('true');
+      expect(w.tab(4).getAttribute('data-state')).toBe('inactive');
+      expect(w.button('Continue')).toBeTruthy();
+    });
+  });
+
+  describe('a failed Continue or Finish', () => {
+    it('focuses the first field with an error as the step shows them, not the first error found', async () => {
+      // The schema reports the reference number before the content; the content stands first.
+      const w = setup(draftAt(4, complete({ package: { goods_type: 'GOODS' } })));
+      await click(w.button('Continue'));
+      await vi.waitFor(() => expect(document.activeElement).toBe(w.field('Content')));
+      expect(w.field('Reference number').getAttribute('aria-invalid')).toBe('true');
+    });
+
+    it('on Finish, opens the first step with an error and focuses its first field with an error', async () => {
+      const data = complete({ recipient: { ...complete().recipient, receiver_phone: '', receiver_email: '' } });
+      const w = setup(draftAt(6, data));
+      await click(w.button('Finish'));
+      await vi.waitFor(() => expect(document.activeElement).toBe(w.field('Phone')));
+      expect(w.title()).toBe('Recipient');
+    });
+
+    it("focuses a group's control when its message comes first (the pickup address list)", async () => {
+      const w = setup(draftAt(2, complete({ pickupAddressId: undefined })));
+      await click(w.button('Continue'));
+      await vi.waitFor(() => expect(document.activeElement).toBe(w.radio('Priemyselná 12')));
+    });
+
+    it('focuses the consent when it is the only thing missing', async () => {
+      const w = setup(draftAt(5, complete({ services: { cod_amount: null, insurance: null, consent: false } })));
+      await click(w.button('Continue'));
+      const consent = w.container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+      await vi.waitFor(() => expect(document.activeElement).toBe(consent));
+    });
+  });
+
+  it('scrolls the stepper into view, below the sticky header, on each step change', async () => {
+    const w = setup(draftAt(1, complete()));
+    scrolled = [];
+    await click(w.button('Continue'));
+    expect(w.title()).toBe('Delivery and pickup address');
+    expect(scrolled).toContain(w.tab(2));
+    expect(w.tab(2).className).toContain('scroll-mt-20');
+
+    scrolled = [];
+    await click(w.button('Back'));
+    expect(scrolled).toContain(w.tab(1));
+    // The heading takes the focus without scrolling the stepper away.
+    expect(document.activeElement).toBe(w.container.querySelector('#wizard-step-title'));
+  });
+
+  it('keeps Back and Continue in a bar that sticks to the bottom of the wizard card, its fields clear of it', () => {
+    const w = setup(draftAt(3, complete()));
+    const bar = w.button('Continue').parentElement!;
+    expect(bar.className).toMatch(/\bsticky\b/);
+    expect(bar.className).toMatch(/\bbottom-0\b/);
+    expect(bar.contains(w.button('Back'))).toBe(true);
+    const card = bar.parentElement!;
+    expect(card.tagName).toBe('SECTION');
+    expect(card.className).toMatch(/\bcard\b/);
+    // The bar is the card's last part, after the step's body (which keeps a space above it) ...
+    expect(card.lastElementChild).toBe(bar);
+    expect(bar.previousElementSibling?.className).toMatch(/\bcard-body\b.*\bpb-8\b/);
+    // ... and a focused field scrolls clear of the bar and of the header.
+    expect(card.className).toContain('[&_:is(input,select,textarea)]:scroll-mb-24');
+    expect(card.className).toContain('[&_:is(input,select,textarea)]:scroll-mt-20');
+  });
+
+  it('shows the consent error on its own line under the checkbox, tied to it', async () => {
+    const w = setup(draftAt(5, complete({ services: { consent: false } })));
+    await click(w.button('Continue'));
+    const error = await vi.waitFor(() => {
+      const found = w.container.querySelector<HTMLElement>('[data-field-error="services.consent"]');
+      if (!found) throw new Error('no consent error yet');
+      return found;
+    });
+    const checkbox = w.container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    const label = checkbox.closest('label')!;
+    expect(error.textContent).toBe(messages.consentRequired.id);
+    expect(label.contains(error)).toBe(false);
+    expect(label.nextElementSibling).toBe(error);
+    // A block-level line (daisyUI's label is inline-flex, which put it beside the checkbox), wrapping long texts.
+    expect(error.className.split(' ')).toEqual(expect.arrayContaining(['flex', 'whitespace-normal']));
+    expect(label.parentElement?.className).toMatch(/\bflex-col\b/);
+    expect(checkbox.getAttribute('aria-invalid')).toBe('true');
+    expect(checkbox.getAttribute('aria-describedby')).toBe(error.id);
+
+    await click(checkbox);
+    await vi.waitFor(() => expect(w.container.querySelector('[data-field-error="services.consent"]')).toBeNull());
+  });
+
+  describe('a new shipment', () => {
+    const fresh = () => newDraft(CLIENT.id, initialWizardData(CLIENT.products));
+
+    it('leaves no draft behind when it is opened, walked through and left without an entry', async () => {
+      const draft = fresh();
+      const onCreated = vi.fn();
+      const w = setup(draft, { isNew: true, onCreated });
+      // Moving on with the preselected destination and product is not an entry.
+      await click(w.button('Continue'));
+      expect(w.title()).toBe('Delivery and pickup address');
+      await click(w.button('Back'));
+      w.unmount();
+      cleanup = undefined;
+      // Let any save under way finish.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await db.drafts.count()).toBe(0);
+      expect(onCreated).not.toHaveBeenCalled();
+    });
+
+    it('stores the draft under its id at the first entry, once, and says so', async () => {
+      const draft = fresh();
+      const onCreated = vi.fn();
+      const w = setup(draft, { isNew: true, onCreated });
+      await click(w.button('Continue'));
+      await click(w.radio('Skladová 3'));
+      await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(draft.id));
+      const stored = await db.drafts.get(draft.id);
+      expect(stored).toMatchObject({ clientId: CLIENT.id, status: 'editing', step: 3, data: { pickupAddressId: DEPOT, country: 'SK' } });
+
+      // Later typing saves into the same draft.
+      type(w.field('Name'), 'Jana');
+      await vi.waitFor(async () => expect((await db.drafts.get(draft.id))?.data.recipient?.receiver_name).toBe('Jana'));
+      expect(await db.drafts.count()).toBe(1);
+      expect(onCreated).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not count a value typed and taken back as an entry', async () => {
+      const draft = fresh();
+      const w = setup(draft, { isNew: true, onCreated: vi.fn() });
+      await click(w.tab(3));
+      type(w.field('Name'), 'J');
+      type(w.field('Name'), '');
+      w.unmount();
+      cleanup = undefined;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await db.drafts.count()).toBe(0);
+    });
+
+    it('saves an opened draft as before', async () => {
+      const id = await createDraft(CLIENT.id, complete({ step: 3 }));
+      const stored = (await db.drafts.get(id))!;
+      const w = setup(stored);
+      type(w.field('City'), 'Prešov');
+      await vi.waitFor(async () => expect((await db.drafts.get(id))?.data.recipient?.receiver_city).toBe('Prešov'));
+    });
+  });
+});
