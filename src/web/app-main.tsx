@@ -10,6 +10,7 @@ import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
 import { onSessionEnded } from './lib/api.ts';
 import { i18n, initLanguage } from './lib/i18n.ts';
 import { createQueryClient, persister, persistOptions } from './lib/query-client.ts';
+import { SESSION_ENDED_REASON } from './lib/session.ts';
 import { startOutboxSync } from './offline/start-outbox-sync.ts';
 import { routeTree } from './route-tree.gen.ts';
 
@@ -35,7 +36,8 @@ declare module '@tanstack/react-router' {
 onSessionEnded(() => {
   queryClient.clear();
   persister.removeClient();
-  void router.navigate({ to: '/user/login', search: { redirect: router.state.location.href } });
+  // The sign-in page tells the user why they are there (the session ran out or was refused).
+  void router.navigate({ to: '/user/login', search: { redirect: router.state.location.href, reason: SESSION_ENDED_REASON } });
 });
 
 async function start() {

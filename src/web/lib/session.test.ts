@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TokenResponse } from '../../shared/contract/auth.ts';
 import type { RefreshResult } from './api-client.ts';
-import { ensureSession } from './session.ts';
+import { checkSession, ensureSession } from './session.ts';
 import { readToken, rememberedClient, saveToken } from './token-store.ts';
 
 const renew = vi.hoisted(() => vi.fn<() => Promise<RefreshResult>>());
@@ -43,5 +43,37 @@ describe('ensureSession (the signed-in shell guard)', () => {
     renew.mockResolvedValue('refused');
     expect(await ensureSession()).toBe(false);
     expect(rememberedClient()).toBeNull();
+  });
+});
+
+describe('checkSession (why the shell sends to the sign-in page)', () => {
+  it('calls a refused renewal of a client who had signed in here an ended session', async () => {
+    saveToken(response, Date.now() - 901_000);
+    renew.mockResolvedValue('refused');
+    expect(await checkSession()).toBe('ended');
+    expect(rememberedClient()).toBeNull();
+  });
+
+  it('calls a first visit (nobody signed in here) no session, not an ended one', async () => {
+    renew.mockResolvedValue('refused');
+    expect(await checkSession()).toBe('none');
+  });
+
+  it('calls the state after Log out (the remembered client removed) no session', async () => {
+    saveToken(response);
+    localStorage.clear();
+    renew.mockResolvedValue('refused');
+    expect(await checkSession()).toBe('none');
+  });
+
+  it('is active with a valid token, a renewed one, or offline with the remembered client', async () => {
+    saveToken(response);
+    expect(await checkSession()).toBe('active');
+    localStorage.clear();
+    renew.mockResolvedValue('refreshed');
+    expect(await checkSession()).toBe('active');
+    saveToken(response, Date.now() - 901_000);
+    renew.mockResolvedValue('offline');
+    expect(await checkSession()).toBe('active');
   });
 });

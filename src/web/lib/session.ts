@@ -22,15 +22,28 @@ export function useCan(permission: Permission): boolean {
 }
 
 /**
- * True when there is a usable session: a valid token record, a refresh cookie that still gets a
- * new one, or, with no connection to ask, the remembered client (offline work on drafts; the
- * outbox sends once a token is renewed). A refused refresh ends the session.
+ * active: a valid token record, a refresh cookie that still gets a new one, or, with no
+ * connection to ask, the remembered client (offline work on drafts; the outbox sends once a token
+ * is renewed). ended: the server refused to renew the session of a client who had signed in here
+ * (and not logged out): the session ran out or was ended elsewhere, and the sign-in page says so.
+ * none: nobody is signed in here (a first visit, after Log out). A refused refresh ends the session.
  */
-export async function ensureSession(): Promise<boolean> {
-  if (readToken()) return true;
+export type SessionCheck = 'active' | 'ended' | 'none';
+
+export async function checkSession(): Promise<SessionCheck> {
+  if (readToken()) return 'active';
   const renewed = await api.renewSession();
-  if (renewed === 'refreshed') return true;
-  if (renewed === 'offline') return rememberedClient() !== null;
+  if (renewed === 'refreshed') return 'active';
+  const remembered = rememberedClient() !== null;
+  if (renewed === 'offline') return remembered ? 'active' : 'none';
   clearToken();
-  return false;
+  return remembered ? 'ended' : 'none';
 }
+
+/** True when there is a usable session (checkSession is `active`). */
+export async function ensureSession(): Promise<boolean> {
+  return (await checkSession()) === 'active';
+}
+
+/** The sign-in page's `reason` when a session ended (not on a first visit, not after Log out). */
+export const SESSION_ENDED_REASON = 'session-ended';

@@ -6,13 +6,15 @@ import { useCheckedSignOut } from '../features/auth/api/use-checked-sign-out.ts'
 import { UnsentWorkDialog } from '../features/auth/components/unsent-work-dialog.tsx';
 import { pickupAddressesQueryOptions } from '../features/shipments/api/get-pickup-addresses.ts';
 import { useAnnounceAccepted } from '../features/shipments/components/use-announce-accepted.ts';
-import { ensureSession, useClient } from '../lib/session.ts';
+import { checkSession, SESSION_ENDED_REASON, useClient } from '../lib/session.ts';
 
 /** The signed-in shell: every child route requires a session, else it goes to /user/login. */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ location }) => {
-    if (!(await ensureSession())) {
-      throw redirect({ to: '/user/login', search: { redirect: location.href } });
+    const session = await checkSession();
+    if (session !== 'active') {
+      // A session that ran out says so on the sign-in page; a first visit or a Log out does not.
+      throw redirect({ to: '/user/login', search: { redirect: location.href, ...(session === 'ended' ? { reason: SESSION_ENDED_REASON } : {}) } });
     }
   },
   component: AppLayout,

@@ -4,9 +4,14 @@ import * as z from 'zod/mini';
 import { LanguageSwitcher } from '../../components/layout/language-switcher.tsx';
 import { Logo } from '../../components/layout/logo.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { SESSION_ENDED_REASON } from '../../lib/session.ts';
 import { readToken } from '../../lib/token-store.ts';
 
-const searchSchema = z.object({ redirect: z.optional(z.string()) });
+const searchSchema = z.object({
+  redirect: z.optional(z.string()),
+  /** Set when a session ended (app-main's onSessionEnded, the shell's guard): the page says so. */
+  reason: z.optional(z.catch(z.optional(z.literal(SESSION_ENDED_REASON)), undefined)),
+});
 
 /** Only same-origin paths are followed after sign-in. */
 function safeRedirect(target: string | undefined): string {
@@ -22,7 +27,7 @@ export const Route = createFileRoute('/user/login')({
 });
 
 function LoginPage() {
-  const { redirect: target } = Route.useSearch();
+  const { redirect: target, reason } = Route.useSearch();
   const navigate = useNavigate();
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center bg-base-200 p-4">
@@ -39,7 +44,7 @@ function LoginPage() {
               </p>
             </div>
           </div>
-          <LoginForm onSignedIn={() => navigate({ href: safeRedirect(target), replace: true })} />
+          <LoginForm sessionEnded={reason === SESSION_ENDED_REASON} onSignedIn={() => navigate({ href: safeRedirect(target), replace: true })} />
         </div>
       </main>
       <LanguageSwitcher className="mt-6" />

@@ -11,7 +11,12 @@ import { ApiError } from '../../../lib/api-error.ts';
 
 const FIELDS = ['client_id', 'client_secret'] as const;
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<void> }) {
+/**
+ * The sign-in form. `sessionEnded`: the user was sent here because their session ended (it ran
+ * out, or was ended elsewhere), not on a first visit or after Log out; the form says so until a
+ * sign-in fails, whose reason then takes the top.
+ */
+export function LoginForm({ onSignedIn, sessionEnded = false }: { onSignedIn: () => void | Promise<void>; sessionEnded?: boolean }) {
   const { t } = useLingui();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -41,10 +46,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<voi
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-      {failure && (
+      {failure ? (
         <div role="alert" className="alert alert-error alert-soft">
           <span>{failure}</span>
         </div>
+      ) : (
+        sessionEnded && (
+          <div role="status" className="alert alert-info alert-soft">
+            <span>
+              <Trans>Your session has ended. Please sign in again.</Trans>
+            </span>
+          </div>
+        )
       )}
       <TextField label={t`Client ID`} registration={register('client_id')} error={errors.client_id} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
       <TextField label={t`Client secret`} type="password" registration={register('client_secret')} error={errors.client_secret} autoComplete="current-password" />
