@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USER, signIn, translated, type LanguageCode } from './support.ts';
+import { accessToken, createShipmentViaApi, DEMO_USER, mainNavigation, signIn, translated, type LanguageCode } from './support.ts';
 
 // A client sends shipments through the form, finds them in the list, opens one and deletes one;
 // in English and in Slovak (labels read from the catalogs).
@@ -41,7 +41,10 @@ async function fillParcel(page: Page, lang: LanguageCode, p: { weight: string; w
 async function submitAndFindInList(page: Page, lang: LanguageCode, receiverName: string) {
   await page.getByRole('button', { name: translated(lang, 'Send shipment') }).click();
   await expect(page).toHaveURL(/\/shipments$/);
-  await expect(page.getByText(translated(lang, 'Shipment created.'))).toBeVisible();
+  // The toast names the new shipment and offers its label at once.
+  const toast = page.getByRole('status').filter({ hasText: /PP\d{10}/ });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByRole('button', { name: translated(lang, 'Print label') })).toBeVisible();
   await expect(page.getByRole('cell', { name: receiverName }).or(page.getByText(receiverName)).first()).toBeVisible();
 }
 
@@ -122,4 +125,26 @@ test('an empty form shows the field errors on the fields', async ({ page }) => {
   await page.getByLabel('Postal code', { exact: true }).fill('1234');
   await page.getByLabel('Postal code', { exact: true }).blur();
   await expect(page).toHaveURL(/\/shipment\/send$/);
+});
+
+test('the detail offers the label, the tracking events and Delete while created, under Shipments in the header', async ({ page, request }) => {
+  const token = await accessToken(request, DEMO_USER);
+  const created = await createShipmentViaApi(request, token);
+  await signIn(page, DEMO_USER);
+  await page.goto(`/shipment/${created.item_number}`);
+  await expect(page.getByRole('heading', { name: `Shipment ${created.item_number}` })).toBeVisible();
+  await expect(mainNavigation(page).getByRole('link', { name: 'Shipments' })).toHaveAttribute('aria-current', 'page');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download label' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+
+  await page.getByRole('link', { name: 'Tracking events' }).click();
+  await expect(page).toHaveURL(new RegExp(`/shipment/tracking\\?tracking_number=${created.tracking_number}`));
+  await page.goBack();
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/shipments$/);
+  await expect(page.getByRole('row').filter({ hasText: created.item_number })).toContainText('Deleted');
 });

@@ -35,9 +35,12 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
     ...(isAdmin ? [{ href: '/shipment/scan', label: t`Scan` }] : []),
   ];
 
-  // The deepest item that holds the current page is the current one (/shipments/report is Reports, not Shipments).
+  // The item whose path holds the current page most closely is the current one (/shipments/report
+  // is Reports, not Shipments); a single shipment's pages (/shipment/PP…, /shipment/send, …) belong
+  // to Shipments unless they are an item of their own (/shipment/tracking, /shipment/scan).
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const current = items.filter((item) => isUnder(pathname, item.href)).sort((a, b) => b.href.length - a.href.length)[0]?.href;
+  const reach = (item: NavItem) => (isUnder(pathname, item.href) ? item.href.length : item.href === '/shipments' && pathname.startsWith('/shipment/') ? '/shipment/'.length : 0);
+  const current = items.filter((item) => reach(item) > 0).sort((a, b) => reach(b) - reach(a))[0]?.href;
   const links = (onNavigate?: () => void) =>
     items.map((item) => (
       <li key={item.href}>

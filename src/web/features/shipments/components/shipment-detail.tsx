@@ -6,6 +6,7 @@ import { EmptyValue } from '../../../components/ui/empty-value.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useShipment } from '../api/get-shipment.ts';
+import { ShipmentDetailActions } from './shipment-detail-actions.tsx';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 
 /** The read-only shipment detail (spec section 2); admins also see the owner (client_name). */
@@ -29,6 +30,9 @@ export function ShipmentDetail({ itemNumber, isAdmin }: { itemNumber: string; is
           </Trans>
         </h1>
         <StatusBadge status={s.status} className="badge-lg" />
+        <div className="sm:ml-auto">
+          <ShipmentDetailActions shipment={s} />
+        </div>
       </header>
 
       <div className="grid gap-4 lg:grid-cols-2">
