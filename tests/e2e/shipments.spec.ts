@@ -46,6 +46,8 @@ async function submitAndFindInList(page: Page, lang: LanguageCode, receiverName:
   await expect(toast).toBeVisible();
   await expect(toast.getByRole('button', { name: translated(lang, 'Print label') })).toBeVisible();
   await expect(page.getByRole('cell', { name: receiverName }).or(page.getByText(receiverName)).first()).toBeVisible();
+  // The new row is marked so that it is found at once.
+  await expect(page.locator('tr[data-new]').filter({ hasText: receiverName })).toBeVisible();
 }
 
 test('a client sends a parcel to a Slovak parcel locker and finds it in the list', async ({ page }) => {

@@ -12,6 +12,7 @@ import { useDownloadLabel } from '../api/download-label.ts';
 import { useShipments } from '../api/get-shipments.ts';
 import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
+import { useRecentlyCreated } from '../recent-shipments.ts';
 import { ShipmentCards } from './shipment-cards.tsx';
 import { ShipmentColumnChooser } from './shipment-column-chooser.tsx';
 import { useShipmentColumns } from './shipment-columns.ts';
@@ -60,6 +61,7 @@ export function ShipmentList({
   const actionErrorText = useErrorText();
   const columns = useShipmentColumns(isAdmin);
   const online = useOnline();
+  const recentlyCreated = useRecentlyCreated();
   const loadedAt = format.dateTime(new Date(query.dataUpdatedAt));
 
   // The selection belongs to one set of filters: new filters start with none selected.
@@ -133,6 +135,7 @@ export function ShipmentList({
     onDelete: canDelete ? (itemNumber: string) => askDelete({ items: [itemNumber], bulk: false }) : undefined,
     onDownloadLabel: downloadLabel,
     downloadingLabel: label.isPending ? (label.variables ?? null) : null,
+    highlighted: recentlyCreated,
   };
 
   let body: React.ReactNode;
