@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import type { WizardShipmentCreated } from '../../src/shared/contract/shipments-wizard.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
+import { shipmentMessages } from '../../src/shared/i18n/shipment-messages.ts';
 import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { clients, idempotencyKeys, pickupAddresses, shipments } from '../../src/server/db/schema.ts';
 import { translator } from '../../src/server/i18n.ts';
@@ -367,7 +368,7 @@ describe('v2: answers that are not 201', () => {
     const failing = wizard(reference, { parcels: [wizardParcel({ fragile: true })] });
     const first = await v2(failing, key);
     expect(first.statusCode).toBe(422);
-    expect(first.json<ErrorBody>().errors).toEqual({ 'parcels.0.fragile': [en(messages.fragileNotAllowed)] });
+    expect(first.json<ErrorBody>().errors).toEqual({ 'parcels.0.fragile': [en(shipmentMessages.fragileNotAllowed)] });
 
     const second = await v2(failing, key);
     expect(second.statusCode).toBe(422);

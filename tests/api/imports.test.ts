@@ -8,7 +8,8 @@ import Papa from 'papaparse';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportRecord } from '../../src/shared/contract/imports.ts';
-import { messages } from '../../src/shared/i18n/messages.ts';
+import { shipmentMessages } from '../../src/shared/i18n/shipment-messages.ts';
+import { documentActionMessages } from '../../src/shared/i18n/document-action-messages.ts';
 import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { missingReferences } from '../../src/server/db/missing-references.ts';
@@ -113,9 +114,9 @@ describe('a CSV of good and bad rows', () => {
 
   it("explains each bad row with its row number, the file's column and a message in the caller's language", () => {
     expect(record.row_errors).toEqual([
-      { row: 4, column: 'Mesto', message: sk(messages.cityRequired) },
-      { row: 5, column: 'PSČ', message: sk(messages.postalCodeInvalid) },
-      { row: 6, column: 'Hmotnosť', message: sk(messages.tooHeavy) },
+      { row: 4, column: 'Mesto', message: sk(shipmentMessages.cityRequired) },
+      { row: 5, column: 'PSČ', message: sk(shipmentMessages.postalCodeInvalid) },
+      { row: 6, column: 'Hmotnosť', message: sk(shipmentMessages.tooHeavy) },
     ]);
   });
 
@@ -130,7 +131,7 @@ describe('a CSV of good and bad rows', () => {
     expect(rows).toHaveLength(6);
     expect(rows[0]!.slice(-4, -2)).toEqual(['Created', expect.stringMatching(/^PP\d{10}$/)]);
     expect(rows[0]![SK_HEADERS.length + 2]).toMatch(/^CP\d{9}SK$/);
-    expect(rows[2]!.slice(-4)).toEqual(['Failed', '', '', `Mesto: ${en(messages.cityRequired)}`]);
+    expect(rows[2]!.slice(-4)).toEqual(['Failed', '', '', `Mesto: ${en(shipmentMessages.cityRequired)}`]);
   });
 
   it('is listed for its company only; admins see it with the company name', async () => {
@@ -161,7 +162,7 @@ describe('xlsx', () => {
     await result.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = result.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows[1]!.slice(13, 15)).toEqual(['Created', expect.stringMatching(/^PP\d{10}$/)]);
-    expect(rows[2]!.slice(13)).toEqual(['Failed', '', '', `receiver_email: ${en(messages.emailRequired)}`]);
+    expect(rows[2]!.slice(13)).toEqual(['Failed', '', '', `receiver_email: ${en(shipmentMessages.emailRequired)}`]);
   });
 
   it('writes every text of the result as a string cell exactly as uploaded: no apostrophe, no formula', async () => {
@@ -223,7 +224,7 @@ describe('files that cannot be imported', () => {
 
   it('ends FAILED when required columns are neither named nor mapped', async () => {
     const { id } = await started(csv([['A', 'B'], ['x', 'y']]));
-    expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(messages.importColumnsMissing) });
+    expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(documentActionMessages.importColumnsMissing) });
   });
 });
 
@@ -259,7 +260,7 @@ describe('the mapping step', () => {
   it('says why a file cannot be previewed, on the file field', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/shipments/import/preview', headers: bearer(userToken), payload: { type: 'csv', filename: 'x.csv', file: base64(csv([SK_HEADERS])) } });
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ errors: Record<string, string[]> }>().errors.file).toEqual([en(messages.importEmpty)]);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.file).toEqual([en(documentActionMessages.importEmpty)]);
   });
 });
 

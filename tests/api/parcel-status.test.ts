@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParcelStatusAnswer } from '../../src/shared/contract/parcel-status.ts';
 import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
+import { documentActionMessages } from '../../src/shared/i18n/document-action-messages.ts';
 import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { parcelStatusCaptions } from '../../src/shared/i18n/document-messages.ts';
 import { clients, companies, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
@@ -194,8 +195,8 @@ describe('refused scan requests', () => {
   });
 
   it.each([
-    ['no ids', { status: 'ARRIVED', parcels_id: [] }, 'parcels_id', en(messages.parcelIdsRequired)],
-    ['only a QR tail', { status: 'ARRIVED', parcels_id: ['|SK|81101'] }, 'parcels_id', en(messages.parcelIdsRequired)],
+    ['no ids', { status: 'ARRIVED', parcels_id: [] }, 'parcels_id', en(documentActionMessages.parcelIdsRequired)],
+    ['only a QR tail', { status: 'ARRIVED', parcels_id: ['|SK|81101'] }, 'parcels_id', en(documentActionMessages.parcelIdsRequired)],
     ['a blank id', { status: 'ARRIVED', parcels_id: ['  '] }, 'parcels_id.0', en(messages.required)],
     ['too many ids', { status: 'ARRIVED', parcels_id: Array.from({ length: 1001 }, (_, i) => `X${i}`) }, 'parcels_id', en(messages.tooLong)],
     ['another status', { status: 'CREATED', parcels_id: ['X1'] }, 'status', en(messages.invalidValue)],
@@ -329,7 +330,7 @@ describe('the packages.xlsx export', () => {
     for (const query of ['dateFrom=2020-01-01&dateTo=2020-01-31', `${period}&barcode=${untouched.item_number}`, `${period}&barcode=NOPE`, `${dayOfA}&barcode=${b.item_number}`]) {
       const res = await download(query);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ error: 'not_found', message: en(messages.parcelStatusNoneFound) });
+      expect(res.json()).toMatchObject({ error: 'not_found', message: en(documentActionMessages.parcelStatusNoneFound) });
     }
   });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import { isValidS10 } from '../../src/shared/domain/s10.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
+import { shipmentMessages } from '../../src/shared/i18n/shipment-messages.ts';
 import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { clients, companies, partnerServices, pickupAddresses, pickupAddressPartners, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
 import { translator } from '../../src/server/i18n.ts';
@@ -248,14 +249,14 @@ describe('parcel locker', () => {
   it('answers 422 on pickup_point_id when the point is missing', async () => {
     const res = await postShipment(t.app, userToken, shipmentPayload({ delivery_method: 'parcel_locker' }));
     expect(res.statusCode).toBe(422);
-    expect(res.json<ErrorBody>().errors).toEqual({ pickup_point_id: [en(messages.pickupPointRequired)] });
+    expect(res.json<ErrorBody>().errors).toEqual({ pickup_point_id: [en(shipmentMessages.pickupPointRequired)] });
   });
 
   it('answers 422 when the parcel is larger than a locker', async () => {
     const pointId = await slovakLockerId(t.database.db);
     const res = await postShipment(t.app, userToken, shipmentPayload({ delivery_method: 'parcel_locker', pickup_point_id: pointId, width: 62, height: 40 }));
     expect(res.statusCode).toBe(422);
-    expect(res.json<ErrorBody>().errors).toEqual({ width: [en(messages.tooLarge)], height: [en(messages.tooLarge)] });
+    expect(res.json<ErrorBody>().errors).toEqual({ width: [en(shipmentMessages.tooLarge)], height: [en(shipmentMessages.tooLarge)] });
   });
 
   it('creates a PRM shipment to a Slovak pickup point of the directory', async () => {
@@ -293,32 +294,32 @@ describe('rule failures answer 422 with field errors', () => {
     [
       'CH without HS code and quantity',
       { receiver_country: 'CH', product: 'TRC', ...letter, receiver_postal_code: '8001', receiver_phone: '044 123 45 67' },
-      { hs_tariff_code: [en(messages.hsCodeRequired)], quantity: [en(messages.quantityRequired)] },
+      { hs_tariff_code: [en(shipmentMessages.hsCodeRequired)], quantity: [en(shipmentMessages.quantityRequired)] },
     ],
     [
       'CH with a malformed HS code',
       { receiver_country: 'CH', product: 'TRC', ...letter, receiver_postal_code: '8001', receiver_phone: '044 123 45 67', hs_tariff_code: '49.01', quantity: 1 },
-      { hs_tariff_code: [en(messages.hsCodeInvalid)] },
+      { hs_tariff_code: [en(shipmentMessages.hsCodeInvalid)] },
     ],
     [
       'GB without HS code',
       { receiver_country: 'GB', product: 'TRC', ...letter, receiver_postal_code: 'SW1A 1AA', receiver_phone: '020 7946 0000', quantity: 1 },
-      { hs_tariff_code: [en(messages.hsCodeRequired)] },
+      { hs_tariff_code: [en(shipmentMessages.hsCodeRequired)] },
     ],
-    ['AT TRC with insurance', { receiver_country: 'AT', product: 'TRC', ...letter, receiver_postal_code: '1010', receiver_phone: '01 5123456', insurance: 50 }, { insurance: [en(messages.insuranceNotAllowed)] }],
-    ['TRC with a house number of 6 characters', { product: 'TRC', weight: 0.5, receiver_address_number: '12/34a' }, { receiver_address_number: [en(messages.addressNumberTooLong)] }],
+    ['AT TRC with insurance', { receiver_country: 'AT', product: 'TRC', ...letter, receiver_postal_code: '1010', receiver_phone: '01 5123456', insurance: 50 }, { insurance: [en(shipmentMessages.insuranceNotAllowed)] }],
+    ['TRC with a house number of 6 characters', { product: 'TRC', weight: 0.5, receiver_address_number: '12/34a' }, { receiver_address_number: [en(shipmentMessages.addressNumberTooLong)] }],
     [
       'a pickup point outside CZ SK PL HU',
       { receiver_country: 'DE', product: 'TRC', ...letter, receiver_postal_code: '10115', delivery_method: 'pickup_point', pickup_point_id: 'DE-1' },
-      { delivery_method: [en(messages.parcelPointNotAllowed)], pickup_point_id: [en(serverMessages.pickupPointUnavailable)] },
+      { delivery_method: [en(shipmentMessages.parcelPointNotAllowed)], pickup_point_id: [en(serverMessages.pickupPointUnavailable)] },
     ],
-    ['a country outside the contract (FR)', { receiver_country: 'FR', receiver_postal_code: '75001', receiver_phone: '01 23 45 67 89' }, { receiver_country: [en(messages.countryNotAllowed)] }],
-    ['a product not in the contract (UTR to SK)', { product: 'UTR', ...letter }, { product: [en(messages.productNotAllowed)] }],
-    ['a postal code of the wrong format', { receiver_postal_code: '8110' }, { receiver_postal_code: [en(messages.postalCodeInvalid)] }],
-    ['a phone number that is too short', { receiver_phone: '0905' }, { receiver_phone: [en(messages.phoneInvalid)] }],
-    ['a letter heavier than 2 kg', { product: 'TRC', weight: 2.5, receiver_address_number: '1' }, { weight: [en(messages.tooHeavy)] }],
-    ['a parcel wider than 150 cm to SK', { width: 151 }, { width: [en(messages.tooLarge)] }],
-    ['a parcel wider than 100 cm to AT', { receiver_country: 'AT', product: 'UTR', ...letter, receiver_postal_code: '1010', width: 101 }, { width: [en(messages.tooLarge)] }],
+    ['a country outside the contract (FR)', { receiver_country: 'FR', receiver_postal_code: '75001', receiver_phone: '01 23 45 67 89' }, { receiver_country: [en(shipmentMessages.countryNotAllowed)] }],
+    ['a product not in the contract (UTR to SK)', { product: 'UTR', ...letter }, { product: [en(shipmentMessages.productNotAllowed)] }],
+    ['a postal code of the wrong format', { receiver_postal_code: '8110' }, { receiver_postal_code: [en(shipmentMessages.postalCodeInvalid)] }],
+    ['a phone number that is too short', { receiver_phone: '0905' }, { receiver_phone: [en(shipmentMessages.phoneInvalid)] }],
+    ['a letter heavier than 2 kg', { product: 'TRC', weight: 2.5, receiver_address_number: '1' }, { weight: [en(shipmentMessages.tooHeavy)] }],
+    ['a parcel wider than 150 cm to SK', { width: 151 }, { width: [en(shipmentMessages.tooLarge)] }],
+    ['a parcel wider than 100 cm to AT', { receiver_country: 'AT', product: 'UTR', ...letter, receiver_postal_code: '1010', width: 101 }, { width: [en(shipmentMessages.tooLarge)] }],
   ];
 
   it.each(RULES)('refuses %s', async (_label, overrides, errors) => {
@@ -338,7 +339,7 @@ describe('rule failures answer 422 with field errors', () => {
     const locker = await slovakLockerId(t.database.db);
     const res = await postShipment(t.app, userToken, shipmentPayload({ product: 'TRC', ...letter, delivery_method: 'parcel_locker', pickup_point_id: locker }));
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json<ErrorBody>()).toMatchObject({ error: 'validation_failed', errors: { delivery_method: [en(messages.parcelPointNotAllowed)] } });
+    expect(res.json<ErrorBody>()).toMatchObject({ error: 'validation_failed', errors: { delivery_method: [en(shipmentMessages.parcelPointNotAllowed)] } });
     expect(Object.keys(res.json<ErrorBody>().errors!)).toEqual(['delivery_method']);
     expect(await shipmentCount()).toBe(before);
   });
@@ -346,20 +347,20 @@ describe('rule failures answer 422 with field errors', () => {
   it("applies demo-user-2's own contract (no HU)", async () => {
     const res = await postShipment(t.app, user2Token, shipmentPayload({ receiver_country: 'HU', receiver_postal_code: '1051', receiver_phone: '+3612345678' }));
     expect(res.statusCode).toBe(422);
-    expect(res.json<ErrorBody>().errors).toEqual({ receiver_country: [en(messages.countryNotAllowed)] });
+    expect(res.json<ErrorBody>().errors).toEqual({ receiver_country: [en(shipmentMessages.countryNotAllowed)] });
   });
 });
 
 describe('schema failures answer 400 with field messages', () => {
   it.each([
-    ['an empty receiver_name', { receiver_name: '' }, { receiver_name: [en(messages.nameRequired)] }],
-    ['a blank receiver_city', { receiver_city: '   ' }, { receiver_city: [en(messages.cityRequired)] }],
-    ['an empty address', { receiver_address_line_1: '' }, { receiver_address_line_1: [en(messages.addressRequired)] }],
-    ['an empty postal code', { receiver_postal_code: '' }, { receiver_postal_code: [en(messages.zipRequired)] }],
-    ['an empty phone', { receiver_phone: '' }, { receiver_phone: [en(messages.phoneRequired)] }],
-    ['empty content', { content: '' }, { content: [en(messages.contentRequired)] }],
-    ['an unknown delivery method', { delivery_method: 'drone' }, { delivery_method: [en(messages.deliveryMethodRequired)] }],
-    ['a 3-letter country', { receiver_country: 'SVK' }, { receiver_country: [en(messages.countryRequired)] }],
+    ['an empty receiver_name', { receiver_name: '' }, { receiver_name: [en(shipmentMessages.nameRequired)] }],
+    ['a blank receiver_city', { receiver_city: '   ' }, { receiver_city: [en(shipmentMessages.cityRequired)] }],
+    ['an empty address', { receiver_address_line_1: '' }, { receiver_address_line_1: [en(shipmentMessages.addressRequired)] }],
+    ['an empty postal code', { receiver_postal_code: '' }, { receiver_postal_code: [en(shipmentMessages.zipRequired)] }],
+    ['an empty phone', { receiver_phone: '' }, { receiver_phone: [en(shipmentMessages.phoneRequired)] }],
+    ['empty content', { content: '' }, { content: [en(shipmentMessages.contentRequired)] }],
+    ['an unknown delivery method', { delivery_method: 'drone' }, { delivery_method: [en(shipmentMessages.deliveryMethodRequired)] }],
+    ['a 3-letter country', { receiver_country: 'SVK' }, { receiver_country: [en(shipmentMessages.countryRequired)] }],
     ['a malformed email', { receiver_email: 'jan.novak' }, { receiver_email: [en(messages.invalidEmail)] }],
     ['a negative weight', { weight: -1 }, { weight: [en(messages.positiveNumber)] }],
     ['a weight with 4 decimals', { weight: 1.0005 }, { weight: [en(messages.weightStep)] }],
@@ -383,10 +384,10 @@ describe('schema failures answer 400 with field messages', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json<ErrorBody>();
     expect(body.errors).toMatchObject({
-      delivery_method: [en(messages.deliveryMethodRequired)],
-      receiver_name: [en(messages.nameRequired)],
-      receiver_email: [en(messages.emailRequired)],
-      content: [en(messages.contentRequired)],
+      delivery_method: [en(shipmentMessages.deliveryMethodRequired)],
+      receiver_name: [en(shipmentMessages.nameRequired)],
+      receiver_email: [en(shipmentMessages.emailRequired)],
+      content: [en(shipmentMessages.contentRequired)],
     });
     expect(Object.keys(body.errors ?? {})).toEqual(expect.arrayContaining(['receiver_country', 'receiver_city', 'receiver_postal_code', 'receiver_phone', 'weight', 'width', 'height', 'length']));
   });
@@ -407,7 +408,7 @@ describe("error bodies in the caller's language", () => {
     expect(body.message).not.toBe(en(messages.invalidRequest));
     expect(body.errors?.receiver_name).toHaveLength(1);
     expect(body.errors!.receiver_name![0]).toMatch(/\S/);
-    expect(body.errors!.receiver_name![0]).not.toBe(messages.nameRequired.id);
+    expect(body.errors!.receiver_name![0]).not.toBe(shipmentMessages.nameRequired.id);
   });
 
   it('answers a rule failure with a Slovak message for Accept-Language sk', async () => {

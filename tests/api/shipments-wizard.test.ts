@@ -11,6 +11,7 @@ import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import type { WizardShipmentCreated } from '../../src/shared/contract/shipments-wizard.ts';
 import { isValidS10 } from '../../src/shared/domain/s10.ts';
 import { messages } from '../../src/shared/i18n/messages.ts';
+import { shipmentMessages } from '../../src/shared/i18n/shipment-messages.ts';
 import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
 import { clients, pickupAddresses, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
 import { translator } from '../../src/server/i18n.ts';
@@ -221,13 +222,13 @@ describe('delivery to a parcel locker or pickup point', () => {
   it("applies the locker's compartment size to each parcel", async () => {
     const locker = await slovakLockerId(t.database.db);
     await expectRuleFailure(payload({ delivery_method: 'parcel_locker', pickup_point_id: locker, parcels: [wizardParcel(), wizardParcel({ width: 62, height: 40 })] }), {
-      'parcels.1.width': [en(messages.tooLarge)],
-      'parcels.1.height': [en(messages.tooLarge)],
+      'parcels.1.width': [en(shipmentMessages.tooLarge)],
+      'parcels.1.height': [en(shipmentMessages.tooLarge)],
     });
   });
 
   it('answers 422 on pickup_point_id for a locker without a point, an unknown point and a point of another country', async () => {
-    await expectRuleFailure(payload({ delivery_method: 'parcel_locker' }), { pickup_point_id: [en(messages.pickupPointRequired)] });
+    await expectRuleFailure(payload({ delivery_method: 'parcel_locker' }), { pickup_point_id: [en(shipmentMessages.pickupPointRequired)] });
     await expectRuleFailure(payload({ delivery_method: 'parcel_locker', pickup_point_id: 'PT99999' }), { pickup_point_id: [en(serverMessages.pickupPointUnavailable)] });
     const czLocker = await pointId(t.database.db, 'CZ', 'parcel_locker');
     await expectRuleFailure(payload({ delivery_method: 'parcel_locker', pickup_point_id: czLocker }), { pickup_point_id: [en(serverMessages.pickupPointUnavailable)] });
@@ -236,7 +237,7 @@ describe('delivery to a parcel locker or pickup point', () => {
   it('refuses a locker for a tracked letter (TRC)', async () => {
     const locker = await slovakLockerId(t.database.db);
     await expectRuleFailure(payload({ product: 'TRC', delivery_method: 'parcel_locker', pickup_point_id: locker, parcels: [letterParcel()] }), {
-      delivery_method: [en(messages.parcelPointNotAllowed)],
+      delivery_method: [en(shipmentMessages.parcelPointNotAllowed)],
     });
   });
 });
@@ -251,8 +252,8 @@ describe('fragile parcels (Hungary only)', () => {
   });
 
   it('answers 422 on parcels.N.fragile for SK', async () => {
-    await expectRuleFailure(payload({ parcels: [wizardParcel({ fragile: true })] }), { 'parcels.0.fragile': [en(messages.fragileNotAllowed)] });
-    await expectRuleFailure(payload({ parcels: [wizardParcel(), wizardParcel({ fragile: true })] }), { 'parcels.1.fragile': [en(messages.fragileNotAllowed)] });
+    await expectRuleFailure(payload({ parcels: [wizardParcel({ fragile: true })] }), { 'parcels.0.fragile': [en(shipmentMessages.fragileNotAllowed)] });
+    await expectRuleFailure(payload({ parcels: [wizardParcel(), wizardParcel({ fragile: true })] }), { 'parcels.1.fragile': [en(shipmentMessages.fragileNotAllowed)] });
   });
 });
 
@@ -264,23 +265,23 @@ describe('returns from Hungary (RTN)', () => {
   });
 
   it('answers 422 on parcels for a return of two parcels (the wizard offers no second one)', async () => {
-    await expectRuleFailure(payload({ ...hungary, product: 'RTN', parcels: [wizardParcel(), wizardParcel({ reference_number: 'BOX-2' })] }), { parcels: [en(messages.singleParcelOnly)] });
+    await expectRuleFailure(payload({ ...hungary, product: 'RTN', parcels: [wizardParcel(), wizardParcel({ reference_number: 'BOX-2' })] }), { parcels: [en(shipmentMessages.singleParcelOnly)] });
   });
 });
 
 describe('customs data for CH (TRC)', () => {
   it('answers 422 on parcels.0.hs_tariff_code without an HS code, and not on the quantity the schema defaults to 1', async () => {
-    await expectRuleFailure(payload({ ...switzerland, parcels: [letterParcel()] }), { 'parcels.0.hs_tariff_code': [en(messages.hsCodeRequired)] });
+    await expectRuleFailure(payload({ ...switzerland, parcels: [letterParcel()] }), { 'parcels.0.hs_tariff_code': [en(shipmentMessages.hsCodeRequired)] });
   });
 
   it('reports each parcel without an HS code on its own index', async () => {
     await expectRuleFailure(payload({ ...switzerland, parcels: [letterParcel({ hs_tariff_code: '490199' }), letterParcel({ reference_number: 'LETTER-2' })] }), {
-      'parcels.1.hs_tariff_code': [en(messages.hsCodeRequired)],
+      'parcels.1.hs_tariff_code': [en(shipmentMessages.hsCodeRequired)],
     });
   });
 
   it('answers 422 on a malformed HS code', async () => {
-    await expectRuleFailure(payload({ ...switzerland, parcels: [letterParcel({ hs_tariff_code: '49.01' })] }), { 'parcels.0.hs_tariff_code': [en(messages.hsCodeInvalid)] });
+    await expectRuleFailure(payload({ ...switzerland, parcels: [letterParcel({ hs_tariff_code: '49.01' })] }), { 'parcels.0.hs_tariff_code': [en(shipmentMessages.hsCodeInvalid)] });
   });
 
   it('creates with an HS code, storing the default quantity 1 when none is given', async () => {
@@ -310,9 +311,9 @@ describe('customs data for CH (TRC)', () => {
 describe('size and weight per parcel', () => {
   it('answers 422 on parcels.1.width, height and length for an oversize second parcel to SK', async () => {
     await expectRuleFailure(payload({ parcels: [wizardParcel(), wizardParcel({ width: 151, height: 61, length: 61, reference_number: 'BOX-2' })] }), {
-      'parcels.1.width': [en(messages.tooLarge)],
-      'parcels.1.height': [en(messages.tooLarge)],
-      'parcels.1.length': [en(messages.tooLarge)],
+      'parcels.1.width': [en(shipmentMessages.tooLarge)],
+      'parcels.1.height': [en(shipmentMessages.tooLarge)],
+      'parcels.1.length': [en(shipmentMessages.tooLarge)],
     });
   });
 
@@ -322,47 +323,47 @@ describe('size and weight per parcel', () => {
   });
 
   it('answers 422 on parcels.N.weight for a parcel over 31.5 kg and a letter over 2 kg', async () => {
-    await expectRuleFailure(payload({ parcels: [wizardParcel(), wizardParcel({ weight: 31.6 })] }), { 'parcels.1.weight': [en(messages.tooHeavy)] });
+    await expectRuleFailure(payload({ parcels: [wizardParcel(), wizardParcel({ weight: 31.6 })] }), { 'parcels.1.weight': [en(shipmentMessages.tooHeavy)] });
     await expectRuleFailure(payload({ product: 'TRC', cod_amount: null, insurance: null, parcels: [letterParcel({ weight: 2.5 }), letterParcel()] }), {
-      'parcels.0.weight': [en(messages.tooHeavy)],
+      'parcels.0.weight': [en(shipmentMessages.tooHeavy)],
     });
   });
 
   it('reports every failing parcel at once', async () => {
     await expectRuleFailure(payload({ parcels: [wizardParcel({ width: 151 }), wizardParcel(), wizardParcel({ length: 61, fragile: true })] }), {
-      'parcels.0.width': [en(messages.tooLarge)],
-      'parcels.2.length': [en(messages.tooLarge)],
-      'parcels.2.fragile': [en(messages.fragileNotAllowed)],
+      'parcels.0.width': [en(shipmentMessages.tooLarge)],
+      'parcels.2.length': [en(shipmentMessages.tooLarge)],
+      'parcels.2.fragile': [en(shipmentMessages.fragileNotAllowed)],
     });
   });
 });
 
 describe('the pickup address must be one of the caller company', () => {
   it("answers 422 on pickup_address_id for another company's address", async () => {
-    await expectRuleFailure(wizardPayload(otherCompanyAddressId), { pickup_address_id: [en(messages.pickupAddressInvalid)] });
+    await expectRuleFailure(wizardPayload(otherCompanyAddressId), { pickup_address_id: [en(shipmentMessages.pickupAddressInvalid)] });
   });
 
   it('answers 422 on pickup_address_id for an address that does not exist', async () => {
-    await expectRuleFailure(wizardPayload(randomUUID()), { pickup_address_id: [en(messages.pickupAddressInvalid)] });
+    await expectRuleFailure(wizardPayload(randomUUID()), { pickup_address_id: [en(shipmentMessages.pickupAddressInvalid)] });
   });
 
   it("answers 422 to demo-user-2 naming demo-user's address", async () => {
-    await expectRuleFailure(wizardPayload(ownAddressId, czechia), { pickup_address_id: [en(messages.pickupAddressInvalid)] }, user2Token);
+    await expectRuleFailure(wizardPayload(ownAddressId, czechia), { pickup_address_id: [en(shipmentMessages.pickupAddressInvalid)] }, user2Token);
   });
 
   it('reports the address together with the other rule failures', async () => {
     await expectRuleFailure(wizardPayload(otherCompanyAddressId, { parcels: [wizardParcel({ fragile: true })] }), {
-      pickup_address_id: [en(messages.pickupAddressInvalid)],
-      'parcels.0.fragile': [en(messages.fragileNotAllowed)],
+      pickup_address_id: [en(shipmentMessages.pickupAddressInvalid)],
+      'parcels.0.fragile': [en(shipmentMessages.fragileNotAllowed)],
     });
   });
 });
 
 describe('the recipient: a name or a company', () => {
   it('answers 422 on receiver_name when neither a name nor a company is given', async () => {
-    await expectRuleFailure(payload({ receiver_name: undefined }), { receiver_name: [en(messages.nameRequired)] });
-    await expectRuleFailure(payload({ receiver_name: '', receiver_company_name: '  ' }), { receiver_name: [en(messages.nameRequired)] });
-    await expectRuleFailure(payload({ receiver_name: null, receiver_company_name: null }), { receiver_name: [en(messages.nameRequired)] });
+    await expectRuleFailure(payload({ receiver_name: undefined }), { receiver_name: [en(shipmentMessages.nameRequired)] });
+    await expectRuleFailure(payload({ receiver_name: '', receiver_company_name: '  ' }), { receiver_name: [en(shipmentMessages.nameRequired)] });
+    await expectRuleFailure(payload({ receiver_name: null, receiver_company_name: null }), { receiver_name: [en(shipmentMessages.nameRequired)] });
   });
 
   it('addresses the company when only the company is given', async () => {
@@ -382,18 +383,18 @@ describe('the recipient: a name or a company', () => {
 
 describe('consignment-wide rules answer 422 once, on the submission field', () => {
   const RULES: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
-    ['a country outside the contract (FR)', { receiver_country: 'FR', receiver_city: 'Paris', receiver_postal_code: '75001', receiver_phone: '01 23 45 67 89' }, { receiver_country: [en(messages.countryNotAllowed)] }],
-    ['a product not in the contract (UTR to SK)', { product: 'UTR', cod_amount: null, insurance: null, parcels: [letterParcel()] }, { product: [en(messages.productNotAllowed)] }],
-    ['a postal code of the wrong format', { receiver_postal_code: '8110' }, { receiver_postal_code: [en(messages.postalCodeInvalid)] }],
-    ['a phone number that is too short', { receiver_phone: '0905' }, { receiver_phone: [en(messages.phoneInvalid)] }],
-    ['a house number of 6 characters for TRC', { product: 'TRC', cod_amount: null, insurance: null, receiver_address_number: '12/34a', parcels: [letterParcel()] }, { receiver_address_number: [en(messages.addressNumberTooLong)] }],
+    ['a country outside the contract (FR)', { receiver_country: 'FR', receiver_city: 'Paris', receiver_postal_code: '75001', receiver_phone: '01 23 45 67 89' }, { receiver_country: [en(shipmentMessages.countryNotAllowed)] }],
+    ['a product not in the contract (UTR to SK)', { product: 'UTR', cod_amount: null, insurance: null, parcels: [letterParcel()] }, { product: [en(shipmentMessages.productNotAllowed)] }],
+    ['a postal code of the wrong format', { receiver_postal_code: '8110' }, { receiver_postal_code: [en(shipmentMessages.postalCodeInvalid)] }],
+    ['a phone number that is too short', { receiver_phone: '0905' }, { receiver_phone: [en(shipmentMessages.phoneInvalid)] }],
+    ['a house number of 6 characters for TRC', { product: 'TRC', cod_amount: null, insurance: null, receiver_address_number: '12/34a', parcels: [letterParcel()] }, { receiver_address_number: [en(shipmentMessages.addressNumberTooLong)] }],
     [
       'insurance on a tracked letter to AT',
       { product: 'TRC', receiver_country: 'AT', receiver_city: 'Wien', receiver_postal_code: '1010', receiver_phone: '01 5123456', cod_amount: null, insurance: 50, parcels: [letterParcel(), letterParcel()] },
-      { insurance: [en(messages.insuranceNotAllowed)] },
+      { insurance: [en(shipmentMessages.insuranceNotAllowed)] },
     ],
     ['a pickup point outside CZ SK PL HU', { product: 'TRC', receiver_country: 'DE', receiver_city: 'Berlin', receiver_postal_code: '10115', receiver_phone: '030 1234567', cod_amount: null, insurance: null, delivery_method: 'pickup_point', pickup_point_id: 'DE-1', parcels: [letterParcel()] }, {
-      delivery_method: [en(messages.parcelPointNotAllowed)],
+      delivery_method: [en(shipmentMessages.parcelPointNotAllowed)],
       pickup_point_id: [en(serverMessages.pickupPointUnavailable)],
     }],
   ];
@@ -403,7 +404,7 @@ describe('consignment-wide rules answer 422 once, on the submission field', () =
   });
 
   it("applies demo-user-2's own contract (no HU)", async () => {
-    await expectRuleFailure(wizardPayload(otherCompanyAddressId, hungary), { receiver_country: [en(messages.countryNotAllowed)] }, user2Token);
+    await expectRuleFailure(wizardPayload(otherCompanyAddressId, hungary), { receiver_country: [en(shipmentMessages.countryNotAllowed)] }, user2Token);
   });
 });
 
@@ -411,40 +412,40 @@ describe('schema failures answer 400 with field messages (spec section 5, wizard
   const longText = (n: number) => 'x'.repeat(n);
   const CASES: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
     // package
-    ['an empty package reference number', { reference_number: '' }, { reference_number: [en(messages.referenceRequired)] }],
-    ['a missing package reference number', { reference_number: undefined }, { reference_number: [en(messages.referenceRequired)] }],
-    ['a blank label sender name', { label_sender_name: '   ' }, { label_sender_name: [en(messages.labelSenderRequired)] }],
-    ['a missing label sender name', { label_sender_name: undefined }, { label_sender_name: [en(messages.labelSenderRequired)] }],
-    ['empty content', { content: '' }, { content: [en(messages.contentRequired)] }],
-    ['a missing content', { content: undefined }, { content: [en(messages.contentRequired)] }],
-    ['an empty parcel list', { parcels: [] }, { parcels: [en(messages.parcelsRequired)] }],
+    ['an empty package reference number', { reference_number: '' }, { reference_number: [en(shipmentMessages.referenceRequired)] }],
+    ['a missing package reference number', { reference_number: undefined }, { reference_number: [en(shipmentMessages.referenceRequired)] }],
+    ['a blank label sender name', { label_sender_name: '   ' }, { label_sender_name: [en(shipmentMessages.labelSenderRequired)] }],
+    ['a missing label sender name', { label_sender_name: undefined }, { label_sender_name: [en(shipmentMessages.labelSenderRequired)] }],
+    ['empty content', { content: '' }, { content: [en(shipmentMessages.contentRequired)] }],
+    ['a missing content', { content: undefined }, { content: [en(shipmentMessages.contentRequired)] }],
+    ['an empty parcel list', { parcels: [] }, { parcels: [en(shipmentMessages.parcelsRequired)] }],
     ['51 parcels', { parcels: Array.from({ length: 51 }, () => wizardParcel()) }, { parcels: [en(messages.tooLong)] }],
-    ['an unknown goods type', { goods_type: 'WEAPONS' }, { goods_type: [en(messages.goodsTypeRequired)] }],
-    ['a missing product', { product: undefined }, { product: [en(messages.productNotAllowed)] }],
-    ['an unknown delivery method', { delivery_method: 'drone' }, { delivery_method: [en(messages.deliveryMethodRequired)] }],
-    ['a pickup address that is not a uuid', { pickup_address_id: 'warehouse-1' }, { pickup_address_id: [en(messages.pickupAddressInvalid)] }],
-    ['a missing pickup address', { pickup_address_id: undefined }, { pickup_address_id: [en(messages.pickupAddressInvalid)] }],
+    ['an unknown goods type', { goods_type: 'WEAPONS' }, { goods_type: [en(shipmentMessages.goodsTypeRequired)] }],
+    ['a missing product', { product: undefined }, { product: [en(shipmentMessages.productNotAllowed)] }],
+    ['an unknown delivery method', { delivery_method: 'drone' }, { delivery_method: [en(shipmentMessages.deliveryMethodRequired)] }],
+    ['a pickup address that is not a uuid', { pickup_address_id: 'warehouse-1' }, { pickup_address_id: [en(shipmentMessages.pickupAddressInvalid)] }],
+    ['a missing pickup address', { pickup_address_id: undefined }, { pickup_address_id: [en(shipmentMessages.pickupAddressInvalid)] }],
     // parcels
     ['quantity 0', { parcels: [wizardParcel({ quantity: 0 })] }, { 'parcels.0.quantity': [en(messages.positiveNumber)] }],
     ['a fractional quantity', { parcels: [wizardParcel(), wizardParcel({ quantity: 1.5 })] }, { 'parcels.1.quantity': [en(messages.positiveNumber)] }],
-    ['a quantity over 9999', { parcels: [wizardParcel({ quantity: 10000 })] }, { 'parcels.0.quantity': [en(messages.tooLarge)] }],
-    ['a parcel without a reference number', { parcels: [wizardParcel(), wizardParcel({ reference_number: '' })] }, { 'parcels.1.reference_number': [en(messages.referenceRequired)] }],
+    ['a quantity over 9999', { parcels: [wizardParcel({ quantity: 10000 })] }, { 'parcels.0.quantity': [en(shipmentMessages.tooLarge)] }],
+    ['a parcel without a reference number', { parcels: [wizardParcel(), wizardParcel({ reference_number: '' })] }, { 'parcels.1.reference_number': [en(shipmentMessages.referenceRequired)] }],
     ['a parcel without a weight', { parcels: [wizardParcel({ weight: undefined })] }, { 'parcels.0.weight': [en(messages.positiveNumber)] }],
     ['a weight with 4 decimals', { parcels: [wizardParcel({ weight: 1.0005 })] }, { 'parcels.0.weight': [en(messages.weightStep)] }],
     ['a zero height', { parcels: [wizardParcel(), wizardParcel({ height: 0 })] }, { 'parcels.1.height': [en(messages.positiveNumber)] }],
     ['a missing length', { parcels: [wizardParcel({ length: undefined })] }, { 'parcels.0.length': [en(messages.positiveNumber)] }],
-    ['a width over 1000 cm', { parcels: [wizardParcel({ width: 1001 })] }, { 'parcels.0.width': [en(messages.tooLarge)] }],
+    ['a width over 1000 cm', { parcels: [wizardParcel({ width: 1001 })] }, { 'parcels.0.width': [en(shipmentMessages.tooLarge)] }],
     ['an HS code of 11 characters', { parcels: [wizardParcel({ hs_tariff_code: '12345678901' })] }, { 'parcels.0.hs_tariff_code': [en(messages.tooLong)] }],
     ['a unit value with 3 decimals', { parcels: [wizardParcel({ unit_value: 1.005 })] }, { 'parcels.0.unit_value': [en(messages.moneyStep)] }],
     ['an unknown country of origin', { parcels: [wizardParcel({ country_origin: 'XX' })] }, { 'parcels.0.country_origin': [en(messages.invalidValue)] }],
     // recipient
-    ['an empty address', { receiver_address_line_1: '' }, { receiver_address_line_1: [en(messages.addressRequired)] }],
-    ['a blank city', { receiver_city: '  ' }, { receiver_city: [en(messages.cityRequired)] }],
-    ['an empty postal code', { receiver_postal_code: '' }, { receiver_postal_code: [en(messages.zipRequired)] }],
+    ['an empty address', { receiver_address_line_1: '' }, { receiver_address_line_1: [en(shipmentMessages.addressRequired)] }],
+    ['a blank city', { receiver_city: '  ' }, { receiver_city: [en(shipmentMessages.cityRequired)] }],
+    ['an empty postal code', { receiver_postal_code: '' }, { receiver_postal_code: [en(shipmentMessages.zipRequired)] }],
     ['a house number of 11 characters', { receiver_address_number: longText(11) }, { receiver_address_number: [en(messages.tooLong)] }],
     ['a malformed email', { receiver_email: 'jan.novak' }, { receiver_email: [en(messages.invalidEmail)] }],
-    ['an empty phone', { receiver_phone: '' }, { receiver_phone: [en(messages.phoneRequired)] }],
-    ['a 3-letter country', { receiver_country: 'SVK' }, { receiver_country: [en(messages.countryRequired)] }],
+    ['an empty phone', { receiver_phone: '' }, { receiver_phone: [en(shipmentMessages.phoneRequired)] }],
+    ['a 3-letter country', { receiver_country: 'SVK' }, { receiver_country: [en(shipmentMessages.countryRequired)] }],
     ['a receiver name of 101 characters', { receiver_name: longText(101) }, { receiver_name: [en(messages.tooLong)] }],
     // services
     ['a negative COD amount', { cod_amount: -5 }, { cod_amount: [en(messages.positiveNumber)] }],
@@ -469,7 +470,7 @@ describe('schema failures answer 400 with field messages (spec section 5, wizard
     const errors = res.json<ErrorBody>().errors!;
     expect(Object.keys(errors)).toEqual(['receiver_email']);
     // The form shows the first message; the format check also fires on "" (see the report).
-    expect(errors.receiver_email![0]).toBe(en(messages.emailRequired));
+    expect(errors.receiver_email![0]).toBe(en(shipmentMessages.emailRequired));
   });
 
   it('names every required field of an empty body', async () => {
@@ -477,12 +478,12 @@ describe('schema failures answer 400 with field messages (spec section 5, wizard
     expect(res.statusCode).toBe(400);
     const body = res.json<ErrorBody>();
     expect(body.errors).toMatchObject({
-      delivery_method: [en(messages.deliveryMethodRequired)],
-      pickup_address_id: [en(messages.pickupAddressInvalid)],
-      reference_number: [en(messages.referenceRequired)],
-      label_sender_name: [en(messages.labelSenderRequired)],
-      content: [en(messages.contentRequired)],
-      receiver_email: [en(messages.emailRequired)],
+      delivery_method: [en(shipmentMessages.deliveryMethodRequired)],
+      pickup_address_id: [en(shipmentMessages.pickupAddressInvalid)],
+      reference_number: [en(shipmentMessages.referenceRequired)],
+      label_sender_name: [en(shipmentMessages.labelSenderRequired)],
+      content: [en(shipmentMessages.contentRequired)],
+      receiver_email: [en(shipmentMessages.emailRequired)],
     });
     expect(Object.keys(body.errors ?? {})).toEqual(expect.arrayContaining(['product', 'receiver_address_line_1', 'receiver_city', 'receiver_postal_code', 'receiver_country', 'receiver_phone', 'parcels']));
     // The wizard's recipient name is optional at the schema level (a company may stand in).

@@ -7,6 +7,7 @@ import { COUNTRY_CODES } from '../domain/countries.ts';
 import { DELIVERY_METHODS, PRODUCTS } from '../domain/enums.ts';
 import { adminMessages as am } from '../i18n/admin-messages.ts';
 import { messages } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { endpoint } from './endpoint.ts';
 import { numericIdParams } from './params.ts';
 
@@ -14,7 +15,7 @@ import { numericIdParams } from './params.ts';
 export const partnerServiceSchema = z.object({
   country: z.pipe(z.string({ error: am.countryInvalid.id }).check(z.trim(), z.toUpperCase()), z.enum(COUNTRY_CODES, { error: am.countryInvalid.id })),
   product: z.enum(PRODUCTS, { error: am.productInvalid.id }),
-  delivery_method: z.enum(DELIVERY_METHODS, { error: messages.deliveryMethodRequired.id }),
+  delivery_method: z.enum(DELIVERY_METHODS, { error: shipmentMessages.deliveryMethodRequired.id }),
 });
 export type PartnerService = z.infer<typeof partnerServiceSchema>;
 

@@ -8,6 +8,7 @@ import { DELIVERY_METHODS, PRODUCTS } from '../domain/enums.ts';
 import { PICKUP_WEEKDAYS } from '../domain/pickup-days.ts';
 import { adminMessages as am } from '../i18n/admin-messages.ts';
 import { messages } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { endpoint } from './endpoint.ts';
 import { preferredPartnerSchema } from './pickup-addresses.ts';
 import { text } from './fields.ts';
@@ -66,7 +67,7 @@ export const pickupAddressSaveSchema = z.object({
 export type PickupAddressSave = z.infer<typeof pickupAddressSaveSchema>;
 export type PickupAddressSaveInput = z.input<typeof pickupAddressSaveSchema>;
 
-const deliveryMethod = z.enum(DELIVERY_METHODS, { error: messages.deliveryMethodRequired.id });
+const deliveryMethod = z.enum(DELIVERY_METHODS, { error: shipmentMessages.deliveryMethodRequired.id });
 const product = z.enum(PRODUCTS, { error: am.productInvalid.id });
 const partnerId = z.coerce
   .number({ error: am.partnerNotFound.id })

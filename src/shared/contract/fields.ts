@@ -2,6 +2,7 @@
 // text where absent, null and "" mean "not given", positive numbers in steps (weights, money).
 import * as z from 'zod/mini';
 import { messages } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
 
 export const text = /* @__NO_SIDE_EFFECTS__ */ (max: number, required?: string) =>
   required
@@ -17,7 +18,7 @@ export const positive = /* @__NO_SIDE_EFFECTS__ */ (step: number, stepMessage: s
     z.positive(messages.positiveNumber.id),
     z.refine((v) => isStep(v, step), stepMessage),
   );
-export const dimension = /* @__NO_SIDE_EFFECTS__ */ () => positive(1, messages.positiveNumber.id).check(z.lte(1000, messages.tooLarge.id));
+export const dimension = /* @__NO_SIDE_EFFECTS__ */ () => positive(1, messages.positiveNumber.id).check(z.lte(1000, shipmentMessages.tooLarge.id));
 export const optionalPositive = /* @__NO_SIDE_EFFECTS__ */ (step: number, stepMessage: string) => z.optional(z.nullable(positive(step, stepMessage)));
 
 /** True for a yyyy-MM-dd day that exists (2025-02-30 does not: the database would refuse it). */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { IMPORT_FIELDS } from '../domain/import-columns.ts';
 import { IMPORT_MAX_BYTES } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
+import { documentActionMessages } from '../i18n/document-action-messages.ts';
 import { endpoint } from './endpoint.ts';
 import { uuidParams } from './params.ts';
 
@@ -12,11 +13,11 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** A base64 text of at most IMPORT_MAX_BYTES bytes once decoded. */
 const base64File = z
-  .string({ error: messages.importFileRequired.id })
+  .string({ error: documentActionMessages.importFileRequired.id })
   .check(
-    z.minLength(1, messages.importFileRequired.id),
-    z.maxLength(Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4, messages.importTooLarge.id),
-    z.regex(/^[A-Za-z0-9+/]*={0,2}$/, messages.importUnreadable.id),
+    z.minLength(1, documentActionMessages.importFileRequired.id),
+    z.maxLength(Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 4, documentActionMessages.importTooLarge.id),
+    z.regex(/^[A-Za-z0-9+/]*={0,2}$/, documentActionMessages.importUnreadable.id),
   );
 
 /** Column index per portal field, chosen by the user in the mapping step. */
@@ -24,8 +25,8 @@ export const importMappingSchema = z.partialRecord(z.enum(IMPORT_FIELDS), z.int(
 
 /** POST /api/v1/shipments/import (spec section 7): type from the extension, the file as base64. */
 export const importUploadSchema = z.object({
-  type: z.enum(IMPORT_TYPES, { error: messages.importTypeInvalid.id }),
-  filename: z.string({ error: messages.importFileRequired.id }).check(z.trim(), z.minLength(1, messages.importFileRequired.id), z.maxLength(255, messages.tooLong.id)),
+  type: z.enum(IMPORT_TYPES, { error: documentActionMessages.importTypeInvalid.id }),
+  filename: z.string({ error: documentActionMessages.importFileRequired.id }).check(z.trim(), z.minLength(1, documentActionMessages.importFileRequired.id), z.maxLength(255, messages.tooLong.id)),
   file: base64File,
   /** Needed only when the headers do not name every required field; saved for the company's next file with the same headers. */
   mapping: z.optional(importMappingSchema),
@@ -98,6 +99,6 @@ export const importResultEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/shipments/import/:id',
   access: 'client',
-  params: uuidParams(messages.importNotFound.id),
+  params: uuidParams(documentActionMessages.importNotFound.id),
   answer: 'file',
 });

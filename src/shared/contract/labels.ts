@@ -1,7 +1,7 @@
 // Labels (spec section 7: getLabel, labels). The PDF's layout and content: server/features/documents.
 import * as z from 'zod/mini';
 import { LABEL_A4_POSITIONS, LABELS_MAX_ITEMS } from '../domain/limits.ts';
-import { messages } from '../i18n/messages.ts';
+import { documentActionMessages } from '../i18n/document-action-messages.ts';
 import { endpoint } from './endpoint.ts';
 import { itemNumberParams } from './params.ts';
 
@@ -17,7 +17,7 @@ export type SingleLabel = z.infer<typeof singleLabelSchema>;
  */
 export const bulkLabelsSchema = z.object({
   layout: z.literal('A4'),
-  item_numbers: z.array(itemNumber).check(z.minLength(1, messages.labelsNoneSelected.id), z.maxLength(LABELS_MAX_ITEMS, messages.labelsTooMany.id)),
+  item_numbers: z.array(itemNumber).check(z.minLength(1, documentActionMessages.labelsNoneSelected.id), z.maxLength(LABELS_MAX_ITEMS, documentActionMessages.labelsTooMany.id)),
   start: z.optional(z.union(LABEL_A4_POSITIONS.map((p) => z.literal(p)))),
 });
 export type BulkLabelsRequest = z.infer<typeof bulkLabelsSchema>;

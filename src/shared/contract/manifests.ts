@@ -2,6 +2,8 @@
 import * as z from 'zod/mini';
 import { MANIFEST_MAX_ITEMS, PAGE_SIZE_MANIFESTS } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
+import { documentActionMessages } from '../i18n/document-action-messages.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -15,9 +17,9 @@ export const manifestGenerateSchema = z.union([
   z.object({
     item_numbers: z
       .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)))
-      .check(z.minLength(1, messages.manifestNoneSelected.id), z.maxLength(MANIFEST_MAX_ITEMS, messages.tooLong.id)),
+      .check(z.minLength(1, documentActionMessages.manifestNoneSelected.id), z.maxLength(MANIFEST_MAX_ITEMS, messages.tooLong.id)),
   }),
-  z.object({ pickup_address_id: z.uuid(messages.pickupAddressInvalid.id), partner_id: z.int().check(z.positive()) }),
+  z.object({ pickup_address_id: z.uuid(shipmentMessages.pickupAddressInvalid.id), partner_id: z.int().check(z.positive()) }),
 ]);
 export type ManifestGenerateRequest = z.infer<typeof manifestGenerateSchema>;
 
@@ -44,7 +46,7 @@ export const manifestListSchema = z.object({ count: z.number(), manifests: z.arr
 export type ManifestList = z.infer<typeof manifestListSchema>;
 
 /** A manifest id in a path (MF + 10 digits). */
-export const manifestParams = z.object({ id: z.string().check(z.trim(), z.toUpperCase(), z.regex(/^MF\d{10}$/, messages.manifestNotFound.id)) });
+export const manifestParams = z.object({ id: z.string().check(z.trim(), z.toUpperCase(), z.regex(/^MF\d{10}$/, documentActionMessages.manifestNotFound.id)) });
 
 /** One manifest answers a PDF, several a zip. */
 export const manifestGenerateEndpoint = endpoint({

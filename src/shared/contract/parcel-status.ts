@@ -4,6 +4,7 @@ import { PARCEL_STATUS_UPDATES, SHIPMENT_STATUSES } from '../domain/enums.ts';
 import { PARCEL_STATUS_MAX_IDS, TRACKING_NUMBER_MAX } from '../domain/limits.ts';
 import { SCAN_OUTCOMES } from '../domain/parcel-status-rules.ts';
 import { messages } from '../i18n/messages.ts';
+import { documentActionMessages } from '../i18n/document-action-messages.ts';
 import { calendarDay } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -17,7 +18,7 @@ export const parcelStatusUpdateSchema = z.object({
   status: z.enum(PARCEL_STATUS_UPDATES, messages.invalidValue.id),
   parcels_id: z
     .array(z.string().check(z.trim(), z.minLength(1, messages.required.id), z.maxLength(TRACKING_NUMBER_MAX, messages.tooLong.id), z.toUpperCase()))
-    .check(z.minLength(1, messages.parcelIdsRequired.id), z.maxLength(PARCEL_STATUS_MAX_IDS, messages.tooLong.id)),
+    .check(z.minLength(1, documentActionMessages.parcelIdsRequired.id), z.maxLength(PARCEL_STATUS_MAX_IDS, messages.tooLong.id)),
   scanned_at: z.optional(z.iso.datetime({ offset: true, error: messages.invalidValue.id })),
 });
 export type ParcelStatusUpdateRequest = z.infer<typeof parcelStatusUpdateSchema>;

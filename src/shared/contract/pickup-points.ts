@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PARCEL_POINT_COUNTRIES } from '../domain/countries.ts';
 import { POINT_TYPES } from '../domain/pickup-points.ts';
 import { messages } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { endpoint } from './endpoint.ts';
 
 export const PICKUP_POINT_PAGE_SIZE = 20;
@@ -22,7 +23,7 @@ const coordinate = (limit: number) =>
  */
 export const pickupPointSearchSchema = z
   .object({
-    country: z.pipe(z.string({ error: messages.countryRequired.id }).check(z.trim(), z.toUpperCase()), z.enum(PARCEL_POINT_COUNTRIES, { error: messages.invalidValue.id })),
+    country: z.pipe(z.string({ error: shipmentMessages.countryRequired.id }).check(z.trim(), z.toUpperCase()), z.enum(PARCEL_POINT_COUNTRIES, { error: messages.invalidValue.id })),
     q: z.optional(z.string().check(z.trim(), z.maxLength(100, messages.tooLong.id))),
     lat: coordinate(90),
     lng: coordinate(180),

@@ -3,6 +3,7 @@ import { COUNTRY_CODES } from '../domain/countries.ts';
 import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS } from '../domain/enums.ts';
 import { HS_CODE_MAX } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
 import { receiverFields, shipmentSchema } from './shipments.ts';
 import { endpoint } from './endpoint.ts';
@@ -13,9 +14,9 @@ export const parcelSchema = z.object({
   width: dimension(),
   height: dimension(),
   length: dimension(),
-  quantity: z._default(z.int({ error: messages.positiveNumber.id }).check(z.gte(1, messages.positiveNumber.id), z.lte(9999, messages.tooLarge.id)), 1),
+  quantity: z._default(z.int({ error: messages.positiveNumber.id }).check(z.gte(1, messages.positiveNumber.id), z.lte(9999, shipmentMessages.tooLarge.id)), 1),
   fragile: z._default(z.boolean(), false),
-  reference_number: text(50, messages.referenceRequired.id),
+  reference_number: text(50, shipmentMessages.referenceRequired.id),
   hs_tariff_code: optionalText(HS_CODE_MAX),
   /** Customs value of one item (non-EU destinations). */
   unit_value: optionalPositive(2, messages.moneyStep.id),
@@ -30,21 +31,21 @@ export type Parcel = z.input<typeof parcelSchema>;
  * by the first parcel, so that labels and manifests add up.
  */
 export const wizardShipmentSchema = z.object({
-  delivery_method: z.enum(DELIVERY_METHODS, { error: messages.deliveryMethodRequired.id }),
-  product: z.enum(PRODUCTS, { error: messages.productNotAllowed.id }),
-  goods_type: z._default(z.enum(GOODS_TYPES, { error: messages.goodsTypeRequired.id }), 'GOODS'),
-  pickup_address_id: z.uuid(messages.pickupAddressInvalid.id),
+  delivery_method: z.enum(DELIVERY_METHODS, { error: shipmentMessages.deliveryMethodRequired.id }),
+  product: z.enum(PRODUCTS, { error: shipmentMessages.productNotAllowed.id }),
+  goods_type: z._default(z.enum(GOODS_TYPES, { error: shipmentMessages.goodsTypeRequired.id }), 'GOODS'),
+  pickup_address_id: z.uuid(shipmentMessages.pickupAddressInvalid.id),
   pickup_point_id: optionalText(40),
-  reference_number: text(50, messages.referenceRequired.id),
-  label_sender_name: text(100, messages.labelSenderRequired.id),
-  content: text(200, messages.contentRequired.id),
+  reference_number: text(50, shipmentMessages.referenceRequired.id),
+  label_sender_name: text(100, shipmentMessages.labelSenderRequired.id),
+  content: text(200, shipmentMessages.contentRequired.id),
   info: optionalText(300),
   ...receiverFields,
   // The wizard's recipient name is optional (spec section 5) when a company name is given.
   receiver_name: optionalText(100),
   cod_amount: optionalPositive(2, messages.moneyStep.id),
   insurance: optionalPositive(2, messages.moneyStep.id),
-  parcels: z.array(parcelSchema).check(z.minLength(1, messages.parcelsRequired.id), z.maxLength(50, messages.tooLong.id)),
+  parcels: z.array(parcelSchema).check(z.minLength(1, shipmentMessages.parcelsRequired.id), z.maxLength(50, messages.tooLong.id)),
 });
 export type WizardShipment = z.input<typeof wizardShipmentSchema>;
 export type WizardShipmentParsed = z.output<typeof wizardShipmentSchema>;
@@ -57,7 +58,7 @@ export const wizardShipmentCreatedSchema = z.object({
 export type WizardShipmentCreated = z.infer<typeof wizardShipmentCreatedSchema>;
 
 /** The services step's consent (spec section 5): the web asks for it, the payload does not carry it. */
-export const consentSchema = z.literal(true, { error: messages.consentRequired.id });
+export const consentSchema = z.literal(true, { error: shipmentMessages.consentRequired.id });
 
 export const wizardStoreEndpoint = endpoint({
   method: 'POST',

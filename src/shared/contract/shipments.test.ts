@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import type { ProductsMap } from '../domain/shipment-rules.ts';
 import { messages } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { bulkDeleteSchema, dimensionsQuerySchema, shipmentCreateSchema, shipmentCreateSchemaFor, shipmentListQuerySchema, type ShipmentCreate } from './shipments.ts';
 
 /** The messages of the issues on one field. */
@@ -52,7 +53,7 @@ describe('shipmentCreateSchema', () => {
     const gift = shipmentCreateSchema.safeParse(payload({ goods_type: 'GIFT' }));
     expect(gift.success && gift.data.goods_type).toBe('GIFT');
     for (const goodsType of ['', 'FOOD']) {
-      expect(messagesFor(shipmentCreateSchema.safeParse(payload({ goods_type: goodsType })), 'goods_type')).toEqual([messages.goodsTypeRequired.id]);
+      expect(messagesFor(shipmentCreateSchema.safeParse(payload({ goods_type: goodsType })), 'goods_type')).toEqual([shipmentMessages.goodsTypeRequired.id]);
     }
   });
 
@@ -67,12 +68,12 @@ describe('shipmentCreateSchema', () => {
   });
 
   it.each([
-    ['receiver_name', messages.nameRequired.id],
-    ['receiver_address_line_1', messages.addressRequired.id],
-    ['receiver_city', messages.cityRequired.id],
-    ['receiver_postal_code', messages.zipRequired.id],
-    ['receiver_phone', messages.phoneRequired.id],
-    ['content', messages.contentRequired.id],
+    ['receiver_name', shipmentMessages.nameRequired.id],
+    ['receiver_address_line_1', shipmentMessages.addressRequired.id],
+    ['receiver_city', shipmentMessages.cityRequired.id],
+    ['receiver_postal_code', shipmentMessages.zipRequired.id],
+    ['receiver_phone', shipmentMessages.phoneRequired.id],
+    ['content', shipmentMessages.contentRequired.id],
   ] as const)('answers the spec message when %s is empty, blank or missing', (field, id) => {
     expect(id).toBe(`shipment.${field === 'content' ? 'content' : field}.required`);
     for (const value of ['', '   ', undefined]) {
@@ -85,12 +86,12 @@ describe('shipmentCreateSchema', () => {
   it("answers 'shipment.receiver_name.required' for an empty receiver_name (Name is required)", () => {
     const result = shipmentCreateSchema.safeParse(payload({ receiver_name: '' }));
     expect(messagesFor(result, 'receiver_name')).toEqual(['shipment.receiver_name.required']);
-    expect(messages.nameRequired.message).toBe('Name is required');
+    expect(shipmentMessages.nameRequired.message).toBe('Name is required');
   });
 
   it('answers shipment.delivery_method.required for a missing or unknown delivery method', () => {
     for (const value of [undefined, '', 'drone']) {
-      expect(messagesFor(shipmentCreateSchema.safeParse(payload({ delivery_method: value })), 'delivery_method'), String(value)).toEqual([messages.deliveryMethodRequired.id]);
+      expect(messagesFor(shipmentCreateSchema.safeParse(payload({ delivery_method: value })), 'delivery_method'), String(value)).toEqual([shipmentMessages.deliveryMethodRequired.id]);
     }
   });
 
@@ -102,13 +103,13 @@ describe('shipmentCreateSchema', () => {
 
   it('answers shipment.receiver_country.required for a country that is not 2 characters', () => {
     for (const value of ['', 'S', 'SVK', undefined]) {
-      expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_country: value })), 'receiver_country'), String(value)).toEqual([messages.countryRequired.id]);
+      expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_country: value })), 'receiver_country'), String(value)).toEqual([shipmentMessages.countryRequired.id]);
     }
   });
 
   it('answers shipment.receiver_email.required first for an empty email, and a format message for a bad one', () => {
-    expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_email: '' })), 'receiver_email')[0]).toBe(messages.emailRequired.id);
-    expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_email: undefined })), 'receiver_email')).toEqual([messages.emailRequired.id]);
+    expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_email: '' })), 'receiver_email')[0]).toBe(shipmentMessages.emailRequired.id);
+    expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_email: undefined })), 'receiver_email')).toEqual([shipmentMessages.emailRequired.id]);
     expect(messagesFor(shipmentCreateSchema.safeParse(payload({ receiver_email: 'jan.novak' })), 'receiver_email')).toEqual([messages.invalidEmail.id]);
   });
 
@@ -134,7 +135,7 @@ describe('shipmentCreateSchema', () => {
   it('takes centimetres in steps of 0.1 up to 1000', () => {
     expect(shipmentCreateSchema.safeParse(payload({ width: 10.5, length: 1000 })).success).toBe(true);
     expect(messagesFor(shipmentCreateSchema.safeParse(payload({ width: 10.55 })), 'width')).toEqual([messages.positiveNumber.id]);
-    expect(messagesFor(shipmentCreateSchema.safeParse(payload({ length: 1001 })), 'length')).toEqual([messages.tooLarge.id]);
+    expect(messagesFor(shipmentCreateSchema.safeParse(payload({ length: 1001 })), 'length')).toEqual([shipmentMessages.tooLarge.id]);
   });
 
   it.each(['cod_amount', 'insurance'] as const)('takes %s in steps of 0.01 and rejects 3 decimals', (field) => {
@@ -172,7 +173,7 @@ describe('shipmentCreateSchema', () => {
   });
 
   it('refuses an unknown product', () => {
-    expect(messagesFor(shipmentCreateSchema.safeParse(payload({ product: 'EXPRESS' })), 'product')).toEqual([messages.productNotAllowed.id]);
+    expect(messagesFor(shipmentCreateSchema.safeParse(payload({ product: 'EXPRESS' })), 'product')).toEqual([shipmentMessages.productNotAllowed.id]);
   });
 
   it('reports every missing required field of an empty payload', () => {
@@ -205,39 +206,39 @@ describe('shipmentCreateSchemaFor(products)', () => {
   });
 
   it('adds the country and product rule errors', () => {
-    expect(messagesFor(schema.safeParse(payload({ receiver_country: 'FR', receiver_postal_code: '75001' })), 'receiver_country')).toEqual([messages.countryNotAllowed.id]);
-    expect(messagesFor(schema.safeParse(payload({ product: 'UTR' })), 'product')).toEqual([messages.productNotAllowed.id]);
-    expect(messagesFor(schema.safeParse(payload({ receiver_postal_code: '8110' })), 'receiver_postal_code')).toEqual([messages.postalCodeInvalid.id]);
+    expect(messagesFor(schema.safeParse(payload({ receiver_country: 'FR', receiver_postal_code: '75001' })), 'receiver_country')).toEqual([shipmentMessages.countryNotAllowed.id]);
+    expect(messagesFor(schema.safeParse(payload({ product: 'UTR' })), 'product')).toEqual([shipmentMessages.productNotAllowed.id]);
+    expect(messagesFor(schema.safeParse(payload({ receiver_postal_code: '8110' })), 'receiver_postal_code')).toEqual([shipmentMessages.postalCodeInvalid.id]);
     expect(messagesFor(schema.safeParse(payload({ product: 'TRC', weight: 0.5, receiver_address_number: '123456' })), 'receiver_address_number')).toEqual([
-      messages.addressNumberTooLong.id,
+      shipmentMessages.addressNumberTooLong.id,
     ]);
   });
 
   it('adds the customs and insurance rules', () => {
     const ch = schema.safeParse(payload({ receiver_country: 'CH', receiver_postal_code: '8001', product: 'TRC', weight: 0.5 }));
-    expect(messagesFor(ch, 'hs_tariff_code')).toEqual([messages.hsCodeRequired.id]);
-    expect(messagesFor(ch, 'quantity')).toEqual([messages.quantityRequired.id]);
+    expect(messagesFor(ch, 'hs_tariff_code')).toEqual([shipmentMessages.hsCodeRequired.id]);
+    expect(messagesFor(ch, 'quantity')).toEqual([shipmentMessages.quantityRequired.id]);
     const at = schema.safeParse(payload({ receiver_country: 'AT', receiver_postal_code: '1010', product: 'TRC', weight: 0.5, insurance: 50 }));
-    expect(messagesFor(at, 'insurance')).toEqual([messages.insuranceNotAllowed.id]);
+    expect(messagesFor(at, 'insurance')).toEqual([shipmentMessages.insuranceNotAllowed.id]);
   });
 
   it('adds the rules on top of field errors', () => {
     const result = schema.safeParse(payload({ receiver_name: '', product: 'UTR' }));
-    expect(messagesFor(result, 'receiver_name')).toEqual([messages.nameRequired.id]);
-    expect(messagesFor(result, 'product')).toEqual([messages.productNotAllowed.id]);
+    expect(messagesFor(result, 'receiver_name')).toEqual([shipmentMessages.nameRequired.id]);
+    expect(messagesFor(result, 'product')).toEqual([shipmentMessages.productNotAllowed.id]);
   });
 
   it('requires pickup_point_id for a parcel locker', () => {
     const missing = schema.safeParse(payload({ delivery_method: 'parcel_locker' }));
     expect(fieldsOf(missing)).toEqual(['pickup_point_id']);
-    expect(messagesFor(missing, 'pickup_point_id')).toEqual([messages.pickupPointRequired.id]);
-    expect(messagesFor(schema.safeParse(payload({ delivery_method: 'parcel_locker', pickup_point_id: '' })), 'pickup_point_id')).toEqual([messages.pickupPointRequired.id]);
+    expect(messagesFor(missing, 'pickup_point_id')).toEqual([shipmentMessages.pickupPointRequired.id]);
+    expect(messagesFor(schema.safeParse(payload({ delivery_method: 'parcel_locker', pickup_point_id: '' })), 'pickup_point_id')).toEqual([shipmentMessages.pickupPointRequired.id]);
     expect(schema.safeParse(payload({ delivery_method: 'parcel_locker', pickup_point_id: 'SK-PT-0001' })).success).toBe(true);
   });
 
   it('requires pickup_point_id for pickup points and other PUDO too, not for home delivery', () => {
     for (const method of ['pickup_point', 'other_pudo']) {
-      expect(messagesFor(schema.safeParse(payload({ delivery_method: method })), 'pickup_point_id'), method).toEqual([messages.pickupPointRequired.id]);
+      expect(messagesFor(schema.safeParse(payload({ delivery_method: method })), 'pickup_point_id'), method).toEqual([shipmentMessages.pickupPointRequired.id]);
     }
     expect(messagesFor(schema.safeParse(payload()), 'pickup_point_id')).toEqual([]);
   });
@@ -245,12 +246,12 @@ describe('shipmentCreateSchemaFor(products)', () => {
   it('refuses a parcel locker for TRC on delivery_method', () => {
     const result = schema.safeParse(payload({ delivery_method: 'parcel_locker', product: 'TRC', weight: 0.5, pickup_point_id: 'SK-PT-0001' }));
     expect(fieldsOf(result)).toEqual(['delivery_method']);
-    expect(messagesFor(result, 'delivery_method')).toEqual([messages.parcelPointNotAllowed.id]);
+    expect(messagesFor(result, 'delivery_method')).toEqual([shipmentMessages.parcelPointNotAllowed.id]);
   });
 
   it('applies the locker size limits', () => {
     const result = schema.safeParse(payload({ delivery_method: 'parcel_locker', pickup_point_id: 'SK-PT-0001', width: 62 }));
-    expect(messagesFor(result, 'width')).toEqual([messages.tooLarge.id]);
+    expect(messagesFor(result, 'width')).toEqual([shipmentMessages.tooLarge.id]);
   });
 });
 

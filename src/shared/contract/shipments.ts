@@ -3,6 +3,7 @@ import { DELIVERY_METHODS, GOODS_TYPES, PARTNERS, PRODUCTS, SHIPMENT_STATUSES } 
 import { HS_CODE_MAX, ADDRESS_NUMBER_MAX, PAGE_SIZE_SHIPMENTS } from '../domain/limits.ts';
 import { checkShipmentRules, type ProductsMap } from '../domain/shipment-rules.ts';
 import { messages } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { calendarDay, dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { itemNumberParams } from './params.ts';
@@ -11,18 +12,18 @@ import { itemNumberParams } from './params.ts';
 export const receiverFields = {
   receiver_company_name: optionalText(100),
   receiver_vat_number: optionalText(30),
-  receiver_name: text(100, messages.nameRequired.id),
-  receiver_address_line_1: text(100, messages.addressRequired.id),
+  receiver_name: text(100, shipmentMessages.nameRequired.id),
+  receiver_address_line_1: text(100, shipmentMessages.addressRequired.id),
   receiver_address_number: optionalText(ADDRESS_NUMBER_MAX),
   receiver_address_line_2: optionalText(100),
-  receiver_city: text(60, messages.cityRequired.id),
-  receiver_postal_code: text(12, messages.zipRequired.id),
-  receiver_country: z.string({ error: messages.countryRequired.id }).check(z.trim(), z.toUpperCase(), z.length(2, messages.countryRequired.id)),
+  receiver_city: text(60, shipmentMessages.cityRequired.id),
+  receiver_postal_code: text(12, shipmentMessages.zipRequired.id),
+  receiver_country: z.string({ error: shipmentMessages.countryRequired.id }).check(z.trim(), z.toUpperCase(), z.length(2, shipmentMessages.countryRequired.id)),
   receiver_region: optionalText(60),
-  receiver_phone: text(30, messages.phoneRequired.id),
+  receiver_phone: text(30, shipmentMessages.phoneRequired.id),
   receiver_email: z
-    .string({ error: messages.emailRequired.id })
-    .check(z.trim(), z.minLength(1, messages.emailRequired.id), z.maxLength(120, messages.tooLong.id), z.email(messages.invalidEmail.id)),
+    .string({ error: shipmentMessages.emailRequired.id })
+    .check(z.trim(), z.minLength(1, shipmentMessages.emailRequired.id), z.maxLength(120, messages.tooLong.id), z.email(messages.invalidEmail.id)),
 };
 
 /**
@@ -31,19 +32,19 @@ export const receiverFields = {
  * top through `shipmentCreateSchemaFor(products)` (form) or the server's rule check.
  */
 export const shipmentCreateSchema = z.object({
-  delivery_method: z.enum(DELIVERY_METHODS, { error: messages.deliveryMethodRequired.id }),
-  product: z.optional(z.enum(PRODUCTS, { error: messages.productNotAllowed.id })),
-  goods_type: z._default(z.enum(GOODS_TYPES, { error: messages.goodsTypeRequired.id }), 'GOODS'),
+  delivery_method: z.enum(DELIVERY_METHODS, { error: shipmentMessages.deliveryMethodRequired.id }),
+  product: z.optional(z.enum(PRODUCTS, { error: shipmentMessages.productNotAllowed.id })),
+  goods_type: z._default(z.enum(GOODS_TYPES, { error: shipmentMessages.goodsTypeRequired.id }), 'GOODS'),
   reference_number: optionalText(50),
   ...receiverFields,
   weight: positive(3, messages.weightStep.id),
   width: dimension(),
   height: dimension(),
   length: dimension(),
-  content: text(200, messages.contentRequired.id),
+  content: text(200, shipmentMessages.contentRequired.id),
   info: optionalText(300),
   hs_tariff_code: optionalText(HS_CODE_MAX),
-  quantity: z.optional(z.nullable(z.int({ error: messages.positiveNumber.id }).check(z.positive(messages.positiveNumber.id), z.lte(9999, messages.tooLarge.id)))),
+  quantity: z.optional(z.nullable(z.int({ error: messages.positiveNumber.id }).check(z.positive(messages.positiveNumber.id), z.lte(9999, shipmentMessages.tooLarge.id)))),
   cod_amount: optionalPositive(2, messages.moneyStep.id),
   insurance: optionalPositive(2, messages.moneyStep.id),
   /** The chosen parcel locker or pickup point (required for those delivery methods). */
@@ -61,7 +62,7 @@ export function shipmentCreateSchemaFor(products: ProductsMap) {
         for (const id of ids) ctx.addIssue({ code: 'custom', path: [field], message: id, input: value });
       }
       if (value.delivery_method !== 'home_delivery' && !value.pickup_point_id) {
-        ctx.addIssue({ code: 'custom', path: ['pickup_point_id'], message: messages.pickupPointRequired.id, input: value });
+        ctx.addIssue({ code: 'custom', path: ['pickup_point_id'], message: shipmentMessages.pickupPointRequired.id, input: value });
       }
     }),
   );
@@ -165,7 +166,7 @@ export const deleteResultSchema = z.object({ message: z.string(), item_numbers: 
 
 /** GET /api/v1/shipments/dimensions. */
 export const dimensionsQuerySchema = z.object({
-  country: z.string().check(z.trim(), z.toUpperCase(), z.length(2, messages.countryRequired.id)),
+  country: z.string().check(z.trim(), z.toUpperCase(), z.length(2, shipmentMessages.countryRequired.id)),
   product: z.optional(z.enum(PRODUCTS)),
   delivery_type: z.optional(z.enum(DELIVERY_METHODS)),
 });

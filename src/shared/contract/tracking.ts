@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { PARTNER_EVENT_CODES, TRACKING_EVENT_CODES, TRACKING_MILESTONES } from '../domain/tracking-events.ts';
 import { PARTNER_EVENTS_MAX, TRACKING_NUMBER_MAX } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
+import { documentActionMessages } from '../i18n/document-action-messages.ts';
 import { endpoint } from './endpoint.ts';
 import { numericIdParams, trackingNumberParams } from './params.ts';
 
@@ -108,7 +109,7 @@ export function isTrackingUrlTemplate(value: string): boolean {
   return /^https:\/\/[^\s]+$/.test(value) && value.includes('{tracking_number}');
 }
 
-const trackingUrlTemplate = z.string().check(z.trim(), z.maxLength(500, messages.tooLong.id), z.refine(isTrackingUrlTemplate, messages.trackingTemplateInvalid.id));
+const trackingUrlTemplate = z.string().check(z.trim(), z.maxLength(500, messages.tooLong.id), z.refine(isTrackingUrlTemplate, documentActionMessages.trackingTemplateInvalid.id));
 
 export const partnerUpdateSchema = z.object({ tracking_url_template: z.nullable(trackingUrlTemplate) });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { moneyMessages } from '../i18n/money-messages.ts';
 import type { Product } from './enums.ts';
 import { STEPPED_CURRENCIES } from './currencies.ts';
@@ -202,33 +203,33 @@ describe('checkShipmentRules', () => {
   it('uses the default product (TRC) when none is given', () => {
     // TRC: house numbers of at most 5 characters and letters of at most 2 kg.
     expect(checkShipmentRules(valid({ product: undefined, receiver_address_number: '123456' }), DEMO_PRODUCTS)).toEqual({
-      receiver_address_number: [messages.addressNumberTooLong.id],
+      receiver_address_number: [shipmentMessages.addressNumberTooLong.id],
     });
-    expect(checkShipmentRules(valid({ product: undefined, weight: 3 }), DEMO_PRODUCTS)).toEqual({ weight: [messages.tooHeavy.id] });
+    expect(checkShipmentRules(valid({ product: undefined, weight: 3 }), DEMO_PRODUCTS)).toEqual({ weight: [shipmentMessages.tooHeavy.id] });
   });
 
   it('refuses a country outside the products map on receiver_country', () => {
     const errors = checkShipmentRules(valid({ receiver_country: 'FR', receiver_postal_code: '75001', receiver_phone: '01 23 45 67 89' }), DEMO_PRODUCTS);
-    expect(errors).toEqual({ receiver_country: [messages.countryNotAllowed.id] });
+    expect(errors).toEqual({ receiver_country: [shipmentMessages.countryNotAllowed.id] });
   });
 
   it('refuses a product the client does not have for the country on product', () => {
-    expect(checkShipmentRules(valid({ product: 'UTR', weight: 0.1 }), DEMO_PRODUCTS)).toEqual({ product: [messages.productNotAllowed.id] });
+    expect(checkShipmentRules(valid({ product: 'UTR', weight: 0.1 }), DEMO_PRODUCTS)).toEqual({ product: [shipmentMessages.productNotAllowed.id] });
     expect(checkShipmentRules(valid({ receiver_country: 'DE', receiver_postal_code: '10115', product: 'PRM' }), DEMO_PRODUCTS)).toEqual({
-      product: [messages.productNotAllowed.id],
+      product: [shipmentMessages.productNotAllowed.id],
     });
   });
 
   it.each(['parcel_locker', 'pickup_point', 'other_pudo'] as const)('refuses %s for TRC, RTN and UTR', (method) => {
     for (const product of ['TRC', 'RTN', 'UTR'] as const) {
       const errors = checkShipmentRules(valid({ delivery_method: method, product, weight: 0.5, width: 10, height: 10, length: 10, receiver_address_number: '1' }), ALL);
-      expect(errors, product).toEqual({ delivery_method: [messages.parcelPointNotAllowed.id] });
+      expect(errors, product).toEqual({ delivery_method: [shipmentMessages.parcelPointNotAllowed.id] });
     }
   });
 
   it('refuses a parcel locker outside CZ, SK, PL and HU', () => {
     const errors = checkShipmentRules(valid({ receiver_country: 'DE', receiver_postal_code: '10115', delivery_method: 'pickup_point' }), ALL);
-    expect(errors).toEqual({ delivery_method: [messages.parcelPointNotAllowed.id] });
+    expect(errors).toEqual({ delivery_method: [shipmentMessages.parcelPointNotAllowed.id] });
   });
 
   it.each(['CZ', 'SK', 'PL', 'HU'])('allows every parcel-point method with PRM to %s', (country) => {
@@ -239,7 +240,7 @@ describe('checkShipmentRules', () => {
   });
 
   it('refuses a postal code that does not fit the country', () => {
-    expect(checkShipmentRules(valid({ receiver_postal_code: '8110' }), DEMO_PRODUCTS)).toEqual({ receiver_postal_code: [messages.postalCodeInvalid.id] });
+    expect(checkShipmentRules(valid({ receiver_postal_code: '8110' }), DEMO_PRODUCTS)).toEqual({ receiver_postal_code: [shipmentMessages.postalCodeInvalid.id] });
   });
 
   it('leaves an empty postal code and phone to the schema', () => {
@@ -247,19 +248,19 @@ describe('checkShipmentRules', () => {
   });
 
   it('refuses a phone that does not normalise', () => {
-    expect(checkShipmentRules(valid({ receiver_phone: '0905 ABC' }), DEMO_PRODUCTS)).toEqual({ receiver_phone: [messages.phoneInvalid.id] });
-    expect(checkShipmentRules(valid({ receiver_phone: '123' }), DEMO_PRODUCTS)).toEqual({ receiver_phone: [messages.phoneInvalid.id] });
+    expect(checkShipmentRules(valid({ receiver_phone: '0905 ABC' }), DEMO_PRODUCTS)).toEqual({ receiver_phone: [shipmentMessages.phoneInvalid.id] });
+    expect(checkShipmentRules(valid({ receiver_phone: '123' }), DEMO_PRODUCTS)).toEqual({ receiver_phone: [shipmentMessages.phoneInvalid.id] });
   });
 
   it('refuses a house number longer than 5 characters for TRC only', () => {
     const trc = { product: 'TRC' as const, weight: 0.5 };
     expect(checkShipmentRules(valid({ ...trc, receiver_address_number: '12345' }), DEMO_PRODUCTS)).toEqual({});
     expect(checkShipmentRules(valid({ ...trc, receiver_address_number: '123/4a' }), DEMO_PRODUCTS)).toEqual({
-      receiver_address_number: [messages.addressNumberTooLong.id],
+      receiver_address_number: [shipmentMessages.addressNumberTooLong.id],
     });
     expect(checkShipmentRules(valid({ receiver_address_number: '1234567890' }), DEMO_PRODUCTS)).toEqual({});
     expect(checkShipmentRules(valid({ receiver_address_number: '12345678901' }), DEMO_PRODUCTS)).toEqual({
-      receiver_address_number: [messages.addressNumberTooLong.id],
+      receiver_address_number: [shipmentMessages.addressNumberTooLong.id],
     });
     expect(checkShipmentRules(valid({ ...trc, receiver_address_number: null }), DEMO_PRODUCTS)).toEqual({});
   });
@@ -267,27 +268,27 @@ describe('checkShipmentRules', () => {
   it('refuses each dimension above the limit, not at it', () => {
     expect(checkShipmentRules(valid({ width: 150, height: 60, length: 60 }), DEMO_PRODUCTS)).toEqual({});
     expect(checkShipmentRules(valid({ width: 151, height: 61, length: 61 }), DEMO_PRODUCTS)).toEqual({
-      width: [messages.tooLarge.id],
-      height: [messages.tooLarge.id],
-      length: [messages.tooLarge.id],
+      width: [shipmentMessages.tooLarge.id],
+      height: [shipmentMessages.tooLarge.id],
+      length: [shipmentMessages.tooLarge.id],
     });
     expect(checkShipmentRules(valid({ receiver_country: 'AT', receiver_postal_code: '1010', product: 'UTR', weight: 0.5, width: 101 }), DEMO_PRODUCTS)).toEqual({
-      width: [messages.tooLarge.id],
+      width: [shipmentMessages.tooLarge.id],
     });
   });
 
   it('applies the tighter locker limits to a parcel locker', () => {
     expect(checkShipmentRules(valid({ delivery_method: 'parcel_locker', width: 62, height: 40 }), DEMO_PRODUCTS)).toEqual({
-      width: [messages.tooLarge.id],
-      height: [messages.tooLarge.id],
+      width: [shipmentMessages.tooLarge.id],
+      height: [shipmentMessages.tooLarge.id],
     });
   });
 
   it('refuses a weight above the product maximum', () => {
     expect(checkShipmentRules(valid({ weight: 31.5 }), DEMO_PRODUCTS)).toEqual({});
-    expect(checkShipmentRules(valid({ weight: 31.501 }), DEMO_PRODUCTS)).toEqual({ weight: [messages.tooHeavy.id] });
+    expect(checkShipmentRules(valid({ weight: 31.501 }), DEMO_PRODUCTS)).toEqual({ weight: [shipmentMessages.tooHeavy.id] });
     expect(checkShipmentRules(valid({ product: 'TRC', weight: 2 }), DEMO_PRODUCTS)).toEqual({});
-    expect(checkShipmentRules(valid({ product: 'TRC', weight: 2.001 }), DEMO_PRODUCTS)).toEqual({ weight: [messages.tooHeavy.id] });
+    expect(checkShipmentRules(valid({ product: 'TRC', weight: 2.001 }), DEMO_PRODUCTS)).toEqual({ weight: [shipmentMessages.tooHeavy.id] });
   });
 
   describe.each([
@@ -301,12 +302,12 @@ describe('checkShipmentRules', () => {
 
     it('requires an HS code and a quantity', () => {
       expect(checkShipmentRules(base(), ALL)).toEqual({
-        hs_tariff_code: [messages.hsCodeRequired.id],
-        quantity: [messages.quantityRequired.id],
+        hs_tariff_code: [shipmentMessages.hsCodeRequired.id],
+        quantity: [shipmentMessages.quantityRequired.id],
       });
       expect(checkShipmentRules(base({ hs_tariff_code: '   ', quantity: null }), ALL)).toEqual({
-        hs_tariff_code: [messages.hsCodeRequired.id],
-        quantity: [messages.quantityRequired.id],
+        hs_tariff_code: [shipmentMessages.hsCodeRequired.id],
+        quantity: [shipmentMessages.quantityRequired.id],
       });
     });
 
@@ -316,7 +317,7 @@ describe('checkShipmentRules', () => {
     });
 
     it.each(['49019', '49019900001', '4901.99', 'ABCDEF'])('refuses the HS code %j', (hs) => {
-      expect(checkShipmentRules(base({ hs_tariff_code: hs, quantity: 1 }), ALL)).toEqual({ hs_tariff_code: [messages.hsCodeInvalid.id] });
+      expect(checkShipmentRules(base({ hs_tariff_code: hs, quantity: 1 }), ALL)).toEqual({ hs_tariff_code: [shipmentMessages.hsCodeInvalid.id] });
     });
   });
 
@@ -326,7 +327,7 @@ describe('checkShipmentRules', () => {
 
   it('refuses insurance for AT with TRC only', () => {
     const at = { receiver_country: 'AT', receiver_postal_code: '1010', weight: 0.5, receiver_address_number: '1' };
-    expect(checkShipmentRules(valid({ ...at, product: 'TRC', insurance: 100 }), DEMO_PRODUCTS)).toEqual({ insurance: [messages.insuranceNotAllowed.id] });
+    expect(checkShipmentRules(valid({ ...at, product: 'TRC', insurance: 100 }), DEMO_PRODUCTS)).toEqual({ insurance: [shipmentMessages.insuranceNotAllowed.id] });
     expect(checkShipmentRules(valid({ ...at, product: 'TRC', insurance: null }), DEMO_PRODUCTS)).toEqual({});
     expect(checkShipmentRules(valid({ ...at, product: 'UTR', insurance: 100 }), DEMO_PRODUCTS)).toEqual({});
     expect(checkShipmentRules(valid({ receiver_country: 'DE', receiver_postal_code: '10115', product: 'TRC', weight: 0.5, receiver_address_number: '1', insurance: 100 }), DEMO_PRODUCTS)).toEqual({});
@@ -369,7 +370,7 @@ describe('checkShipmentRules', () => {
 
     it('says only that insurance is not offered where it is not (AT, TRC)', () => {
       const at = { receiver_country: 'AT', receiver_postal_code: '1010', weight: 0.5, receiver_address_number: '1', product: 'TRC' as const };
-      expect(checkShipmentRules(valid({ ...at, insurance: 100 }), DEMO_PRODUCTS)).toEqual({ insurance: [messages.insuranceNotAllowed.id] });
+      expect(checkShipmentRules(valid({ ...at, insurance: 100 }), DEMO_PRODUCTS)).toEqual({ insurance: [shipmentMessages.insuranceNotAllowed.id] });
     });
   });
 

@@ -1,6 +1,7 @@
 // The country and product rules of a shipment, as pure functions: the send form, the wizard and
 // the server all call these, so a rule reads the same everywhere.
 import { messages, type MessageDescriptor } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { moneyMessages } from '../i18n/money-messages.ts';
 import { CUSTOMS_COUNTRIES, findCountry, PARCEL_POINT_COUNTRIES, type SizeLimits } from './countries.ts';
 import { codCurrency, hasAtMostTwoDecimals, isAmountAllowed } from './currencies.ts';
@@ -116,40 +117,40 @@ export function checkShipmentRules(input: RuleInput, products: ProductsMap): Rul
   const country = input.receiver_country;
   const product = input.product ?? defaultProduct(products, country);
 
-  if (productsFor(products, country).length === 0) add('receiver_country', messages.countryNotAllowed.id);
-  else if (!product || !productsFor(products, country).includes(product)) add('product', messages.productNotAllowed.id);
+  if (productsFor(products, country).length === 0) add('receiver_country', shipmentMessages.countryNotAllowed.id);
+  else if (!product || !productsFor(products, country).includes(product)) add('product', shipmentMessages.productNotAllowed.id);
 
   if (input.delivery_method !== 'home_delivery' && !parcelPointAllowed(country, product)) {
-    add('delivery_method', messages.parcelPointNotAllowed.id);
+    add('delivery_method', shipmentMessages.parcelPointNotAllowed.id);
   }
 
   if (input.receiver_postal_code && normalizePostalCode(country, input.receiver_postal_code) === null) {
-    add('receiver_postal_code', messages.postalCodeInvalid.id);
+    add('receiver_postal_code', shipmentMessages.postalCodeInvalid.id);
   }
   if (input.receiver_phone && normalizePhone(input.receiver_phone, country) === null) {
-    add('receiver_phone', messages.phoneInvalid.id);
+    add('receiver_phone', shipmentMessages.phoneInvalid.id);
   }
   if ((input.receiver_address_number ?? '').length > addressNumberMax(product)) {
-    add('receiver_address_number', messages.addressNumberTooLong.id);
+    add('receiver_address_number', shipmentMessages.addressNumberTooLong.id);
   }
 
   const limits = sizeLimits(country, product, input.delivery_method);
   if (limits) {
-    if ((input.width ?? 0) > limits.maxWidth) add('width', messages.tooLarge.id);
-    if ((input.height ?? 0) > limits.maxHeight) add('height', messages.tooLarge.id);
-    if ((input.length ?? 0) > limits.maxLength) add('length', messages.tooLarge.id);
+    if ((input.width ?? 0) > limits.maxWidth) add('width', shipmentMessages.tooLarge.id);
+    if ((input.height ?? 0) > limits.maxHeight) add('height', shipmentMessages.tooLarge.id);
+    if ((input.length ?? 0) > limits.maxLength) add('length', shipmentMessages.tooLarge.id);
   }
-  if ((input.weight ?? 0) > maxWeight(product)) add('weight', messages.tooHeavy.id);
+  if ((input.weight ?? 0) > maxWeight(product)) add('weight', shipmentMessages.tooHeavy.id);
 
   if (needsCustoms(country)) {
     const hs = (input.hs_tariff_code ?? '').trim();
-    if (!hs) add('hs_tariff_code', messages.hsCodeRequired.id);
-    else if (!new RegExp(`^\\d{6,${HS_CODE_MAX}}$`).test(hs)) add('hs_tariff_code', messages.hsCodeInvalid.id);
-    if (input.quantity === undefined || input.quantity === null) add('quantity', messages.quantityRequired.id);
+    if (!hs) add('hs_tariff_code', shipmentMessages.hsCodeRequired.id);
+    else if (!new RegExp(`^\\d{6,${HS_CODE_MAX}}$`).test(hs)) add('hs_tariff_code', shipmentMessages.hsCodeInvalid.id);
+    if (input.quantity === undefined || input.quantity === null) add('quantity', shipmentMessages.quantityRequired.id);
   }
   const codProblem = amountProblem(input.cod_amount, country);
   if (codProblem) add('cod_amount', codProblem);
-  if (input.insurance && !insuranceAllowed(country, product)) add('insurance', messages.insuranceNotAllowed.id);
+  if (input.insurance && !insuranceAllowed(country, product)) add('insurance', shipmentMessages.insuranceNotAllowed.id);
   else {
     const insuranceProblem = amountProblem(input.insurance, country);
     if (insuranceProblem) add('insurance', insuranceProblem);

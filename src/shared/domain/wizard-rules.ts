@@ -2,7 +2,7 @@
 // and product rules once for the consignment, the size, weight and customs rules for each parcel
 // (reported as parcels.N.field), and the wizard's own: a name or a company, fragile only for
 // Hungary, one parcel for a Hungarian return. The wizard's steps and the server both call this.
-import { messages } from '../i18n/messages.ts';
+import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import type { DeliveryMethod, Product } from './enums.ts';
 import { checkShipmentRules, type ProductsMap, type RuleErrors } from './shipment-rules.ts';
 
@@ -49,8 +49,8 @@ export function checkWizardRules(input: WizardRuleInput, products: ProductsMap):
   const add = (field: string, id: string) => (errors[field] ??= []).push(id);
   const country = input.receiver_country;
 
-  if (!input.receiver_name?.trim() && !input.receiver_company_name?.trim()) add('receiver_name', messages.nameRequired.id);
-  if (input.delivery_method !== 'home_delivery' && !input.pickup_point_id) add('pickup_point_id', messages.pickupPointRequired.id);
+  if (!input.receiver_name?.trim() && !input.receiver_company_name?.trim()) add('receiver_name', shipmentMessages.nameRequired.id);
+  if (input.delivery_method !== 'home_delivery' && !input.pickup_point_id) add('pickup_point_id', shipmentMessages.pickupPointRequired.id);
 
   const common = checkShipmentRules(input, products);
   for (const [field, ids] of Object.entries(common)) if (!PARCEL_RULE_FIELDS.has(field)) ids.forEach((id) => add(field, id));
@@ -58,8 +58,8 @@ export function checkWizardRules(input: WizardRuleInput, products: ProductsMap):
   input.parcels.forEach((parcel, index) => {
     const perParcel = checkShipmentRules({ ...input, ...parcel, cod_amount: null, insurance: null }, products);
     for (const [field, ids] of Object.entries(perParcel)) if (PARCEL_RULE_FIELDS.has(field)) ids.forEach((id) => add(`parcels.${index}.${field}`, id));
-    if (parcel.fragile && !fragileAllowed(country)) add(`parcels.${index}.fragile`, messages.fragileNotAllowed.id);
+    if (parcel.fragile && !fragileAllowed(country)) add(`parcels.${index}.fragile`, shipmentMessages.fragileNotAllowed.id);
   });
-  if (singleParcelOnly(country, input.product) && input.parcels.length > 1) add('parcels', messages.singleParcelOnly.id);
+  if (singleParcelOnly(country, input.product) && input.parcels.length > 1) add('parcels', shipmentMessages.singleParcelOnly.id);
   return errors;
 }

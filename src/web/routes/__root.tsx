@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
 import { PwaUpdatePrompt } from '../components/layout/pwa-update-prompt.tsx';
+import { ToastNavigationWatch } from '../components/ui/toast-navigation.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 
 export interface RouterContext {
@@ -20,6 +21,7 @@ function Root() {
     <>
       <Outlet />
       <Toaster />
+      <ToastNavigationWatch />
       <PwaUpdatePrompt />
     </>
   );

@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Manifest, ManifestGenerateRequest, ManifestList } from '../../../shared/contract/manifests.ts';
 import { codCurrency } from '../../../shared/domain/currencies.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { manifestCaptions } from '../../../shared/i18n/document-messages.ts';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -45,7 +45,7 @@ async function candidates(tx: Db, scope: CompanyScope, request: ManifestGenerate
       .select({ id: imports.id })
       .from(imports)
       .where(and(eq(imports.id, request.importId), scope.rows(imports.companyId)));
-    if (!found) throw new ApiError(404, 'not_found', messages.importNotFound);
+    if (!found) throw new ApiError(404, 'not_found', documentActionMessages.importNotFound);
     return { rows: await select(and(eq(shipments.importId, found.id), eq(shipments.status, 'CREATED'), own)), importId: found.id };
   }
   if ('item_numbers' in request) {
@@ -144,7 +144,7 @@ export async function manifestPdf(db: Db, scope: CompanyScope, id: string, t: Tr
     .innerJoin(companies, eq(companies.id, manifests.companyId))
     .leftJoin(pickupAddresses, eq(pickupAddresses.id, manifests.pickupAddressId))
     .where(and(eq(manifests.id, id), scope.rows(manifests.companyId)));
-  if (!found) throw new ApiError(404, 'not_found', messages.manifestNotFound);
+  if (!found) throw new ApiError(404, 'not_found', documentActionMessages.manifestNotFound);
   const { manifest, company, pickup } = found;
   const [carrier] = await db.select({ name: companies.name }).from(companies).where(eq(companies.isCarrier, true)).limit(1);
   const rows = await db

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { headerSignature, mappingFromHeaders, missingRequiredFields, type ImportMapping } from '../../../shared/domain/import-columns.ts';
 import type { Role } from '../../../shared/domain/enums.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, importMappings, importRowErrors, imports } from '../../db/schema.ts';
@@ -107,7 +107,7 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
     const { headers, count: total } = file;
     const mapping = await mappingFor(db, job.companyId, job.mapping, headers);
     if (missingRequiredFields(mapping).length > 0) {
-      await failImport(db, importId, messages.importColumnsMissing.id);
+      await failImport(db, importId, documentActionMessages.importColumnsMissing.id);
       return;
     }
     if (job.totalRows !== total) await db.update(imports).set({ totalRows: total }).where(eq(imports.id, importId));

@@ -5,6 +5,7 @@ import type { ImportPreview, ImportRecord, ImportUpload } from '../../../shared/
 import { headerSignature, mappingFromHeaders, missingRequiredFields } from '../../../shared/domain/import-columns.ts';
 import { IMPORT_MAX_BYTES, IMPORT_ROW_ERRORS_SHOWN } from '../../../shared/domain/limits.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, importMappings, importRowErrors, imports, shipments } from '../../db/schema.ts';
@@ -28,8 +29,8 @@ function fileError(error: unknown): never {
 /** The upload's bytes; only the cheap checks here (size): reading the file is the job's. */
 function decode(upload: ImportUpload): Uint8Array<ArrayBuffer> {
   const bytes = Buffer.from(upload.file, 'base64');
-  if (bytes.length === 0) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: { file: [messages.importFileRequired.id] } });
-  if (bytes.length > IMPORT_MAX_BYTES) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: { file: [messages.importTooLarge.id] } });
+  if (bytes.length === 0) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: { file: [documentActionMessages.importFileRequired.id] } });
+  if (bytes.length > IMPORT_MAX_BYTES) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: { file: [documentActionMessages.importTooLarge.id] } });
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
@@ -119,7 +120,7 @@ export async function importResult(db: Db, scope: CompanyScope, id: string, t: T
     .from(imports)
     .where(and(eq(imports.id, id), scope.rows(imports.companyId)));
   const content = found ? await loadImportFile(db, id) : null;
-  if (!found || !content) throw new ApiError(404, 'not_found', messages.importNotFound);
+  if (!found || !content) throw new ApiError(404, 'not_found', documentActionMessages.importNotFound);
   const { record } = found;
   if (record.status === 'PROCESSING') throw new ApiError(409, 'conflict', serverMessages.importNotFinished);
   const created = await db

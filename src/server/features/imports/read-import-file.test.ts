@@ -7,7 +7,7 @@ import { zipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mappingFromHeaders, missingRequiredFields } from '../../../shared/domain/import-columns.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../shared/domain/limits.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { ImportFileError, openImportFile, readImportFile, type ImportSheet } from './read-import-file.ts';
 
@@ -127,7 +127,7 @@ describe('readImportFile: CSV', () => {
     ['a header without rows', 'Meno;Mesto;PSČ\r\n'],
     ['a header followed by empty rows', 'Meno;Mesto;PSČ\r\n;;\r\n;;\r\n'],
   ])('refuses %s as empty', async (_, text) => {
-    expect(await refusal('csv', utf8(text))).toBe(messages.importEmpty.id);
+    expect(await refusal('csv', utf8(text))).toBe(documentActionMessages.importEmpty.id);
   });
 
   it('reads 100,000 rows and refuses 100,001', async () => {
@@ -140,8 +140,8 @@ describe('readImportFile: CSV', () => {
 
   it('refuses a file over 30 MB, whatever its type', async () => {
     const bytes = new Uint8Array(IMPORT_MAX_BYTES + 1).fill(0x61);
-    expect(await refusal('csv', bytes)).toBe(messages.importTooLarge.id);
-    expect(await refusal('xlsx', bytes)).toBe(messages.importTooLarge.id);
+    expect(await refusal('csv', bytes)).toBe(documentActionMessages.importTooLarge.id);
+    expect(await refusal('xlsx', bytes)).toBe(documentActionMessages.importTooLarge.id);
   });
 
   it('refuses a spreadsheet or another binary file saved with a .csv name', async () => {
@@ -151,7 +151,7 @@ describe('readImportFile: CSV', () => {
   });
 
   it('refuses a quote left open, which would swallow every row after it', async () => {
-    expect(await refusal('csv', utf8('Meno;Obsah\nEva;"Knihy\nJán;Hračky\n'))).toBe(messages.importUnreadable.id);
+    expect(await refusal('csv', utf8('Meno;Obsah\nEva;"Knihy\nJán;Hračky\n'))).toBe(documentActionMessages.importUnreadable.id);
   });
 });
 
@@ -173,7 +173,7 @@ describe('openImportFile: a stretch of rows at a time (what the import job holds
   it('checks the whole file when it is opened: a quote left open on the last row refuses it', async () => {
     const error = await openImportFile('csv', utf8('Meno;Obsah\nEva;Knihy\nJán;"Hračky\n')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportFileError);
-    expect((error as ImportFileError).messageId).toBe(messages.importUnreadable.id);
+    expect((error as ImportFileError).messageId).toBe(documentActionMessages.importUnreadable.id);
   });
 });
 
@@ -209,7 +209,7 @@ describe('readImportFile: XLSX', () => {
 
   it('refuses a sheet with a header and no rows as empty', async () => {
     const bytes = await xlsxOf((workbook) => workbook.addWorksheet('Hárok1').addRow(['Meno', 'Mesto']));
-    expect(await refusal('xlsx', bytes)).toBe(messages.importEmpty.id);
+    expect(await refusal('xlsx', bytes)).toBe(documentActionMessages.importEmpty.id);
   });
 
   it('refuses CSV text or an old .xls saved with an .xlsx name', async () => {
@@ -219,9 +219,9 @@ describe('readImportFile: XLSX', () => {
   });
 
   it('refuses a zip that is not a workbook, and a truncated one, as unreadable', async () => {
-    expect(await refusal('xlsx', zipSync({ 'notes.txt': utf8('hello') }))).toBe(messages.importUnreadable.id);
+    expect(await refusal('xlsx', zipSync({ 'notes.txt': utf8('hello') }))).toBe(documentActionMessages.importUnreadable.id);
     const workbook = fixture('libreoffice.xlsx');
-    expect(await refusal('xlsx', workbook.subarray(0, workbook.length - 100))).toBe(messages.importUnreadable.id);
+    expect(await refusal('xlsx', workbook.subarray(0, workbook.length - 100))).toBe(documentActionMessages.importUnreadable.id);
   });
 
   describe('zip bombs, refused before exceljs unpacks anything', () => {

@@ -7,7 +7,7 @@ import { Inflate } from 'fflate';
 import Papa from 'papaparse';
 import type { ImportType } from '../../../shared/contract/imports.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../shared/domain/limits.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 
 export interface ImportSheet {
@@ -43,14 +43,14 @@ const fail = (messageId: string): never => {
 
 /** Checks the file and reads its headers; ImportFileError says why it cannot be imported. */
 export async function openImportFile(type: ImportType, bytes: Uint8Array): Promise<ImportFile> {
-  if (bytes.length > IMPORT_MAX_BYTES) fail(messages.importTooLarge.id);
-  if (bytes.length === 0) fail(messages.importEmpty.id);
+  if (bytes.length > IMPORT_MAX_BYTES) fail(documentActionMessages.importTooLarge.id);
+  if (bytes.length === 0) fail(documentActionMessages.importEmpty.id);
   try {
     return type === 'xlsx' ? await openXlsx(bytes) : openCsv(bytes);
   } catch (error) {
     // Parser failures (bad deflate data, broken XML, ...) all mean the same thing to the user.
     if (error instanceof ImportFileError) throw error;
-    throw new ImportFileError(messages.importUnreadable.id);
+    throw new ImportFileError(documentActionMessages.importUnreadable.id);
   }
 }
 
@@ -66,7 +66,7 @@ export async function readImportFile(type: ImportType, bytes: Uint8Array): Promi
 function headersOf(cells: readonly string[]): string[] {
   const headers = cells.map((cell) => cell.trim());
   while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
-  if (headers.length === 0) fail(messages.importEmpty.id);
+  if (headers.length === 0) fail(documentActionMessages.importEmpty.id);
   return headers;
 }
 
@@ -104,7 +104,7 @@ function openCsv(bytes: Uint8Array): ImportFile {
       step(result, parser) {
         try {
           // An unclosed quote swallows every row after it: better refused than half imported.
-          if (result.errors.some((e) => e.code === 'MissingQuotes')) fail(messages.importUnreadable.id);
+          if (result.errors.some((e) => e.code === 'MissingQuotes')) fail(documentActionMessages.importUnreadable.id);
           step(result.data, result.meta.cursor);
         } catch (error) {
           failure = error;
@@ -131,7 +131,7 @@ function openCsv(bytes: Uint8Array): ImportFile {
     }
     rowStart = end;
   });
-  if (!headers || starts.length === 0) return fail(messages.importEmpty.id);
+  if (!headers || starts.length === 0) return fail(documentActionMessages.importEmpty.id);
   const width = headers.length;
   return {
     headers,
@@ -210,7 +210,7 @@ async function openXlsx(bytes: Uint8Array): Promise<ImportFile> {
     if (file || state === 'hidden' || state === 'veryHidden') continue;
     file = await sheetRows(worksheet);
   }
-  return file ?? fail(messages.importUnreadable.id);
+  return file ?? fail(documentActionMessages.importUnreadable.id);
 }
 
 async function sheetRows(worksheet: AsyncIterable<Row>): Promise<ImportFile> {
@@ -230,7 +230,7 @@ async function sheetRows(worksheet: AsyncIterable<Row>): Promise<ImportFile> {
     rows.push(cells);
     rowNumbers.push(row.number);
   }
-  if (!headers || rows.length === 0) return fail(messages.importEmpty.id);
+  if (!headers || rows.length === 0) return fail(documentActionMessages.importEmpty.id);
   return { headers, count: rows.length, rows: (start, end) => ({ rows: rows.slice(start, end), rowNumbers: rowNumbers.slice(start, end) }) };
 }
 
@@ -284,7 +284,7 @@ function checkZipExpansion(bytes: Uint8Array) {
   }
   for (const entry of entries) {
     if (entry.method === 0) continue; // stored: never larger than the file
-    if (entry.method !== 8) fail(messages.importUnreadable.id);
+    if (entry.method !== 8) fail(documentActionMessages.importUnreadable.id);
     let produced = 0;
     const inflate = new Inflate((chunk) => {
       produced += chunk.length;
@@ -305,7 +305,7 @@ function zipEntries(bytes: Uint8Array): ZipEntry[] {
   let end = bytes.length - 22;
   const floor = Math.max(0, end - 0xffff);
   while (end >= floor && u32(end) !== 0x06054b50) end--;
-  if (end < floor) fail(messages.importUnreadable.id);
+  if (end < floor) fail(documentActionMessages.importUnreadable.id);
   let count = u16(end + 10);
   let offset = u32(end + 16);
   if (end >= 20 && u32(end - 20) === 0x07064b50 && u32(u64(end - 12)) === 0x06064b50) {
@@ -317,7 +317,7 @@ function zipEntries(bytes: Uint8Array): ZipEntry[] {
 
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
-    if (u32(offset) !== 0x02014b50) fail(messages.importUnreadable.id);
+    if (u32(offset) !== 0x02014b50) fail(documentActionMessages.importUnreadable.id);
     let size = u32(offset + 20);
     let originalSize = u32(offset + 24);
     let local = u32(offset + 42);
@@ -337,9 +337,9 @@ function zipEntries(bytes: Uint8Array): ZipEntry[] {
       }
       if (local === MAX32) local = u64(value);
     }
-    if (u32(local) !== 0x04034b50) fail(messages.importUnreadable.id);
+    if (u32(local) !== 0x04034b50) fail(documentActionMessages.importUnreadable.id);
     const start = local + 30 + u16(local + 26) + u16(local + 28);
-    if (start + size > bytes.length) fail(messages.importUnreadable.id);
+    if (start + size > bytes.length) fail(documentActionMessages.importUnreadable.id);
     entries.push({ method: u16(offset + 10), data: bytes.subarray(start, start + size), originalSize });
     offset += 46 + nameLength + extraLength + u16(offset + 32);
   }

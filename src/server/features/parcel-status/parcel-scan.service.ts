@@ -6,6 +6,7 @@ import { asc, or, sql } from 'drizzle-orm';
 import type { ParcelStatusAnswer, ParcelStatusUpdateRequest } from '../../../shared/contract/parcel-status.ts';
 import { parcelIdFromScan } from '../../../shared/domain/parcel-status-rules.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -20,7 +21,7 @@ export async function applyParcelScan(db: Db, principal: Principal, request: Par
   const occurredAt = scanTime(request.scanned_at);
   // A wedge scanner reading a label's QR types `TRACKING|COUNTRY|POSTCODE`: the tracking number counts.
   const ids = [...new Set(request.parcels_id.map(parcelIdFromScan))].filter((id) => id.length > 0);
-  if (ids.length === 0) throw new ApiError(400, 'validation_failed', messages.invalidRequest, { fields: { parcels_id: [messages.parcelIdsRequired.id] } });
+  if (ids.length === 0) throw new ApiError(400, 'validation_failed', messages.invalidRequest, { fields: { parcels_id: [documentActionMessages.parcelIdsRequired.id] } });
   // One array parameter each instead of 2 × 1,000 bind parameters; both columns are unique-indexed.
   const idArray = sql`${sql.param(ids)}::text[]`;
 

@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ParcelStatusExportQuery } from '../../../shared/contract/parcel-status.ts';
 import type { ShipmentStatus } from '../../../shared/domain/enums.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -86,7 +86,7 @@ export function parcelStatusQuery(query: ParcelStatusExportQuery): SQL {
 
 export async function parcelStatusRows(db: Db, query: ParcelStatusExportQuery): Promise<PackageRow[]> {
   const rows = await queryRows<RawRow>(db, parcelStatusQuery(query));
-  if (rows.length === 0) throw new ApiError(404, 'not_found', messages.parcelStatusNoneFound);
+  if (rows.length === 0) throw new ApiError(404, 'not_found', documentActionMessages.parcelStatusNoneFound);
   if (rows.length > PARCEL_STATUS_EXPORT_MAX_ROWS) {
     throw new ApiError(400, 'validation_failed', serverMessages.parcelStatusTooMany, {
       values: { max: PARCEL_STATUS_EXPORT_MAX_ROWS },

@@ -6,7 +6,7 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
 import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
 import { checkShipmentRules, defaultProduct, productsFor, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { shipmentMessages } from '../../../shared/i18n/shipment-messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { pgliteClientOf, type Db } from '../../db/client.ts';
 import { missingReferences } from '../../db/missing-references.ts';
@@ -87,7 +87,7 @@ export async function prepareBatch(db: Db, context: BatchContext, rows: readonly
       if (!point || point.country !== country) add('pickup_point_id', serverMessages.pickupPointUnavailable.id);
       else deliveryMethod = point.type;
     } else if (deliveryMethod !== 'home_delivery') {
-      add('pickup_point_id', messages.pickupPointRequired.id);
+      add('pickup_point_id', shipmentMessages.pickupPointRequired.id);
     }
 
     // A file names no product on most rows: parcels (PRM) where the contract has them, else the form's default.
@@ -101,7 +101,7 @@ export async function prepareBatch(db: Db, context: BatchContext, rows: readonly
     let pickupAddressId = context.defaultPickupAddressId;
     if (input.pickup_address_id) {
       if (context.companyPickupAddressIds.has(input.pickup_address_id)) pickupAddressId = input.pickup_address_id;
-      else add('pickup_address_id', messages.pickupAddressInvalid.id);
+      else add('pickup_address_id', shipmentMessages.pickupAddressInvalid.id);
     }
     if (Object.keys(errors).length === 0) {
       const partner = await route(db, context, { country, product, deliveryMethod, pickupAddressId, pointPartnerId: point?.partnerId });

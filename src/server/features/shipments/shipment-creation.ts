@@ -11,6 +11,7 @@ import { makeS10 } from '../../../shared/domain/s10.ts';
 import { checkShipmentRules, defaultProduct, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
 import { checkWizardRules } from '../../../shared/domain/wizard-rules.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
+import { shipmentMessages } from '../../../shared/i18n/shipment-messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { pickupAddressClients, pickupAddresses, shipmentEvents, shipments } from '../../db/schema.ts';
@@ -95,7 +96,7 @@ export async function defaultPickupAddress(db: Db, principal: Principal): Promis
 async function deliveryTarget(db: Db, input: { delivery_method: DeliveryMethod; pickup_point_id?: string | null | undefined; receiver_country: string }, errors: RuleErrors) {
   if (input.delivery_method === 'home_delivery') return { deliveryMethod: input.delivery_method, point: undefined };
   if (!input.pickup_point_id) {
-    addError(errors, 'pickup_point_id', messages.pickupPointRequired.id);
+    addError(errors, 'pickup_point_id', shipmentMessages.pickupPointRequired.id);
     return { deliveryMethod: input.delivery_method, point: undefined };
   }
   const found = await findActivePoint(db, input.pickup_point_id);
@@ -196,7 +197,7 @@ export async function createShipment(db: Db, principal: Principal, input: Shipme
 
   const product = (input.product ?? defaultProduct(products, country)) as Product;
   const pickupAddressId = input.pickup_address_id ? await ownPickupAddress(db, principal, input.pickup_address_id) : await defaultPickupAddress(db, principal);
-  if (input.pickup_address_id && !pickupAddressId) throw ruleError({ pickup_address_id: [messages.pickupAddressInvalid.id] });
+  if (input.pickup_address_id && !pickupAddressId) throw ruleError({ pickup_address_id: [shipmentMessages.pickupAddressInvalid.id] });
   const partner = await route(db, { country, product, deliveryMethod, pickupAddressId, point });
   const [numbers] = await nextNumbers(db, product, 1);
   const [row] = await insertAll(db, principal, [
@@ -217,7 +218,7 @@ export async function createWizardShipments(db: Db, principal: Principal, input:
   const errors: RuleErrors = {};
 
   const pickupAddressId = await ownPickupAddress(db, principal, input.pickup_address_id);
-  if (!pickupAddressId) addError(errors, 'pickup_address_id', messages.pickupAddressInvalid.id);
+  if (!pickupAddressId) addError(errors, 'pickup_address_id', shipmentMessages.pickupAddressInvalid.id);
   const { deliveryMethod, point } = await deliveryTarget(db, input, errors);
   for (const [field, ids] of Object.entries(checkWizardRules({ ...input, delivery_method: deliveryMethod }, products))) {
     for (const id of ids) addError(errors, field, id);

@@ -9,7 +9,7 @@ import {
   shipmentStoreEndpoint,
 } from '../../../shared/contract/shipments.ts';
 import { sizeLimits } from '../../../shared/domain/shipment-rules.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
+import { shipmentMessages } from '../../../shared/i18n/shipment-messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
@@ -40,11 +40,11 @@ export async function shipmentRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   route(app, shipmentDeleteEndpoint, async ({ scope, params, t }) => {
     const itemNumber = await deleteShipment(db, scope, params.item_number);
-    return { message: t(messages.shipmentsDeleted), item_numbers: [itemNumber] };
+    return { message: t(shipmentMessages.shipmentsDeleted), item_numbers: [itemNumber] };
   });
 
   route(app, shipmentBulkDeleteEndpoint, async ({ scope, body, t }) => {
     const deleted = await deleteShipments(db, scope, body.item_numbers);
-    return { message: t(messages.shipmentsDeleted), item_numbers: deleted };
+    return { message: t(shipmentMessages.shipmentsDeleted), item_numbers: deleted };
   });
 }

@@ -1,5 +1,5 @@
 import { act, useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RegisterSWOptions } from 'virtual:pwa-register/react';
 import { render } from '../../lib/test-render.tsx';
 import { UPDATE_CHECK_MIN_GAP_MS } from '../../lib/update-checks.ts';
@@ -54,6 +54,23 @@ function newWorkerControls() {
 
 const text = () => view?.container.querySelector('[role="status"]')?.textContent ?? null;
 const button = (name: string) => [...(view?.container.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
+
+// The offer loads when there first is one (React.lazy): load it once, as a running app has from
+// its first offer on, so that each test sees the offer in the same turn as its cause.
+beforeAll(async () => {
+  sw.updateServiceWorker = vi.fn(() => Promise.resolve());
+  setup();
+  newReleaseWaits();
+  await act(async () => {
+    await import('./update-offer.tsx');
+  });
+  await vi.waitFor(async () => {
+    await act(async () => {});
+    expect(text()).not.toBeNull();
+  });
+  view?.unmount();
+  view = null;
+});
 
 beforeEach(() => {
   sw.updateServiceWorker = vi.fn(() => Promise.resolve());

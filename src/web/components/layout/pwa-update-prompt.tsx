@@ -1,5 +1,4 @@
-import { Trans } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
 /**
@@ -8,6 +7,9 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
  * page (every sign-in page would carry it).
  */
 export const UPDATE_CHECKS_LOAD_AFTER_MS = 60_000;
+
+// The offer itself loads when there is something to offer.
+const UpdateOffer = lazy(() => import('./update-offer.tsx').then((m) => ({ default: m.UpdateOffer })));
 
 /**
  * "Update available, reload": the service worker's registration (workbox-window through
@@ -85,24 +87,8 @@ export function PwaUpdatePrompt({ reload = () => window.location.reload() }: { r
   };
 
   return (
-    <div className="toast toast-start toast-bottom z-50" role="status">
-      <div className="alert alert-info flex flex-wrap shadow-lg">
-        <span className="max-w-sm whitespace-normal">
-          {updatedElsewhere ? (
-            <Trans>The portal was updated in another tab or window. Save what you are working on, then reload this page.</Trans>
-          ) : (
-            <Trans>A new version of the portal is available.</Trans>
-          )}
-        </span>
-        <div className="flex gap-2">
-          <button type="button" className="btn btn-sm btn-primary" onClick={onReload}>
-            <Trans>Reload</Trans>
-          </button>
-          <button type="button" className="btn btn-sm btn-ghost" onClick={() => setDismissed(true)}>
-            <Trans>Later</Trans>
-          </button>
-        </div>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <UpdateOffer updatedElsewhere={updatedElsewhere} onReload={onReload} onLater={() => setDismissed(true)} />
+    </Suspense>
   );
 }

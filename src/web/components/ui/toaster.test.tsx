@@ -1,13 +1,18 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOAST_ACTION_DISMISS_MS, TOAST_AUTO_DISMISS_MS, TOAST_REMOVE_DELAY_MS } from '../../../shared/domain/limits.ts';
 import { buttonNamed, click } from '../../lib/dom-test-helpers.ts';
 import { render } from '../../lib/test-render.tsx';
 import { dismissToast, showToast, TOAST_NAVIGATION_GRACE_MS } from './toast-store.ts';
-import { Toaster } from './toaster.tsx';
+import { ToastNavigationWatch } from './toast-navigation.tsx';
+import { preloadToastView, Toaster } from './toaster.tsx';
 
 let cleanup: (() => void) | undefined;
+
+// The toast's view loads with the first toast (React.lazy); the app has it from then on.
+beforeAll(() => preloadToastView());
+
 afterEach(() => {
   act(() => dismissToast());
   cleanup?.();
@@ -31,6 +36,7 @@ async function renderWithPages() {
       <>
         <Outlet />
         <Toaster />
+        <ToastNavigationWatch />
       </>
     ),
   });

@@ -1,13 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { Toaster } from '../../../components/ui/toaster.tsx';
+import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
 import { ClientPanel } from './client-panel.tsx';
 import { buttonNamed, byLabel, click, type } from '../../../lib/dom-test-helpers.ts';
 import { CLIENT_UUID, COMPANY_ID, companyFixture } from './test-fixtures.ts';
+
+// The toast's view loads with the first toast (React.lazy); the app has it from then on.
+beforeAll(() => preloadToastView());
 
 const fetchMock = stubFetchPerTest();
 let cleanup: (() => void) | undefined;

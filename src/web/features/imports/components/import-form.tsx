@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { ImportPreview, ImportType, ImportUpload } from '../../../../shared/contract/imports.ts';
 import { IMPORT_MAX_BYTES } from '../../../../shared/domain/limits.ts';
 import { findMessage } from '../../../../shared/i18n/find-message.ts';
-import { messages } from '../../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../../shared/i18n/document-action-messages.ts';
 import { FilePicker } from '../../../components/form/file-picker.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -27,10 +27,10 @@ export function importTypeOf(filename: string): ImportType | null {
 /** A message id for what is wrong with the chosen file, checked before reading a byte of it. */
 export function fileProblem(files: FileList | undefined): string | true {
   const file = files?.[0];
-  if (!file) return messages.importFileRequired.id;
-  if (!importTypeOf(file.name)) return messages.importTypeInvalid.id;
-  if (file.size > IMPORT_MAX_BYTES) return messages.importTooLarge.id;
-  if (file.size === 0) return messages.importEmpty.id;
+  if (!file) return documentActionMessages.importFileRequired.id;
+  if (!importTypeOf(file.name)) return documentActionMessages.importTypeInvalid.id;
+  if (file.size > IMPORT_MAX_BYTES) return documentActionMessages.importTooLarge.id;
+  if (file.size === 0) return documentActionMessages.importEmpty.id;
   return true;
 }
 
@@ -131,7 +131,7 @@ export function ImportForm() {
       content = await readAsBase64(chosen);
     } catch {
       setPhase(null);
-      setError('file', { type: 'read', message: messages.importUnreadable.id }, { shouldFocus: true });
+      setError('file', { type: 'read', message: documentActionMessages.importUnreadable.id }, { shouldFocus: true });
       return;
     }
     const upload: ImportUpload = { type, filename: chosen.name, file: content };

@@ -1,12 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportRecord } from '../../../../shared/contract/imports.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { Toaster } from '../../../components/ui/toaster.tsx';
+import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { render } from '../../../lib/test-render.tsx';
 import { refreshInterval } from '../api/get-imports.ts';
 import { ImportHistory } from './import-history.tsx';
+
+// The toast's view loads with the first toast (React.lazy); the app has it from then on.
+beforeAll(() => preloadToastView());
 
 const record = (patch: Partial<ImportRecord>): ImportRecord => ({
   id: '6b1f3c1e-0e7a-4a8e-9a57-3f0f4a0b9c11',

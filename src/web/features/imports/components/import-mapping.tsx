@@ -5,7 +5,7 @@ import { isCountryCode } from '../../../../shared/domain/countries.ts';
 import { codCurrency } from '../../../../shared/domain/currencies.ts';
 import { parseDecimal } from '../../../../shared/domain/decimal-text.ts';
 import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS, type ImportField, type ImportMapping } from '../../../../shared/domain/import-columns.ts';
-import { messages } from '../../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../../shared/i18n/document-action-messages.ts';
 import { useFormat } from '../../../lib/format.ts';
 
 /** Required fields first (in the order the send form asks for them), then the optional ones. */
@@ -103,7 +103,7 @@ export function ImportMapping({ preview, filename, busy, onStart, onCancel }: { 
           </p>
         </div>
         <div role="alert" className="alert alert-warning alert-soft">
-          <span>{i18n._(messages.importColumnsMissing)}</span>
+          <span>{i18n._(documentActionMessages.importColumnsMissing)}</span>
         </div>
 
         <div className="overflow-x-auto">

@@ -1,11 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Manifest } from '../../../../shared/contract/manifests.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { Toaster } from '../../../components/ui/toaster.tsx';
+import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { renderInRouter } from '../../../lib/test-render.tsx';
 import { ManifestList } from './manifest-list.tsx';
+
+// The toast's view loads with the first toast (React.lazy); the app has it from then on.
+beforeAll(() => preloadToastView());
 
 const manifest = (n: number, patch: Partial<Manifest> = {}): Manifest => ({
   id: `MF${String(n).padStart(10, '0')}`,

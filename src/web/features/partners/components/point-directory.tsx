@@ -7,6 +7,7 @@ import { IMPORT_MAX_BYTES } from '../../../../shared/domain/limits.ts';
 import { adminMessages } from '../../../../shared/i18n/admin-messages.ts';
 import { findMessage } from '../../../../shared/i18n/find-message.ts';
 import { messages } from '../../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../../shared/i18n/document-action-messages.ts';
 import { FilePicker } from '../../../components/form/file-picker.tsx';
 import { ListError, useListTexts } from '../../../components/ui/list-states.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -91,9 +92,9 @@ function DirectoryUploadForm({ onImported }: { onImported: (summary: PointDirect
   const file = register('file', {
     validate: (files) => {
       const chosen = files?.[0];
-      if (!chosen) return messages.importFileRequired.id;
+      if (!chosen) return documentActionMessages.importFileRequired.id;
       if (chosen.size > IMPORT_MAX_BYTES) return adminMessages.directoryTooLarge.id;
-      if (chosen.size === 0) return messages.importEmpty.id;
+      if (chosen.size === 0) return documentActionMessages.importEmpty.id;
       return true;
     },
     onChange: (event: { target: HTMLInputElement }) => {
@@ -112,7 +113,7 @@ function DirectoryUploadForm({ onImported }: { onImported: (summary: PointDirect
     try {
       content = await readAsBase64(chosen);
     } catch {
-      setError('file', { type: 'read', message: messages.importUnreadable.id }, { shouldFocus: true });
+      setError('file', { type: 'read', message: documentActionMessages.importUnreadable.id }, { shouldFocus: true });
       return;
     } finally {
       setReading(false);

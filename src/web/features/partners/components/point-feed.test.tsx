@@ -1,16 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PointFeed as Feed } from '../../../../shared/contract/admin-point-feeds.ts';
 import type { PointDirectoryImport } from '../../../../shared/contract/admin-pickup-points.ts';
 import { PARTNERS } from '../../../../shared/domain/enums.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { Toaster } from '../../../components/ui/toaster.tsx';
+import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { buttonNamed, byLabel, choose, click, type } from '../../../lib/dom-test-helpers.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { render } from '../../../lib/test-render.tsx';
 import { FEED_RUN_POLL_MS } from '../api/point-feeds.ts';
 import { PointFeed } from './point-feed.tsx';
+
+// The toast's view loads with the first toast (React.lazy); the app has it from then on.
+beforeAll(() => preloadToastView());
 
 const fetchMock = stubFetchPerTest();
 let cleanup: (() => void) | undefined;

@@ -1,14 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, bratislavaDay } from '../../../../shared/contract/reports.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { Toaster } from '../../../components/ui/toaster.tsx';
+import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { byLabel, buttonNamed, choose, click, typeDay } from '../../../lib/dom-test-helpers.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
 import { renderInRouter } from '../../../lib/test-render.tsx';
 import { SESSION_CLIENT_KEY } from '../../../lib/token-store.ts';
 import { ReportForm } from './report-form.tsx';
+
+// The toast's view loads with the first toast (React.lazy); the app has it from then on.
+beforeAll(() => preloadToastView());
 
 const fetchMock = stubFetchPerTest();
 let cleanup: (() => void) | undefined;

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ParcelStatusUpdate } from '../../../../shared/domain/enums.ts';
-import { messages } from '../../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../../shared/i18n/document-action-messages.ts';
 import { parcelIdFromScan, parseParcelIds } from '../../../../shared/domain/parcel-status-rules.ts';
 import { queueScan } from '../../../offline/scan-queue.ts';
 import { scanFeedback } from '../scanner/scan-feedback.ts';
@@ -71,7 +71,7 @@ export function ScanEntry({ clientId, text, setText, fieldRef }: ScanEntryProps)
   async function queue(status: ParcelStatusUpdate) {
     const field = fieldRef.current;
     if (ids.length === 0) {
-      setError(i18n._(messages.parcelIdsRequired));
+      setError(i18n._(documentActionMessages.parcelIdsRequired));
       field?.focus();
       return;
     }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { parcelStatusExportQuerySchema, type ParcelStatusExportQuery } from '../../../../shared/contract/parcel-status.ts';
-import { messages } from '../../../../shared/i18n/messages.ts';
+import { documentActionMessages } from '../../../../shared/i18n/document-action-messages.ts';
 import { DateField } from '../../../components/form/date-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -36,7 +36,7 @@ export function ScanExportForm() {
         onError: (error) => {
           // Spec section 8: none found answers 400 or 404, shown as one toast.
           const noneFound = error instanceof ApiError && (error.status === 400 || error.status === 404);
-          showToast(noneFound ? i18n._(messages.parcelStatusNoneFound) : errorText(error), 'error');
+          showToast(noneFound ? i18n._(documentActionMessages.parcelStatusNoneFound) : errorText(error), 'error');
         },
       },
     );

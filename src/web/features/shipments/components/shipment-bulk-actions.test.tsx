@@ -1,12 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { Toaster } from '../../../components/ui/toaster.tsx';
+import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { render } from '../../../lib/test-render.tsx';
 import { shipmentKeys } from '../api/shipment-keys.ts';
 import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
 import { LABEL_START_KEY } from './use-label-start.ts';
+
+// The toast's view loads with the first toast (React.lazy); the app has it from then on.
+beforeAll(() => preloadToastView());
 
 const ITEMS = ['PP0000000101', 'PP0000000102'];
 const pdf = (filename: string, type = 'application/pdf') =>

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { messages } from '../../../../shared/i18n/messages.ts';
+import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
 import { ShellLink } from '../../../components/layout/shell-link.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useListTexts } from '../../../components/ui/list-states.tsx';
@@ -108,7 +108,7 @@ export function ShipmentList({
     remove.mutate(items, {
       onSuccess: () => {
         const [only] = items;
-        showToast(bulk || !only ? i18n._(messages.shipmentsDeleted) : t`Shipment ${only} deleted.`);
+        showToast(bulk || !only ? i18n._(shipmentMessages.shipmentsDeleted) : t`Shipment ${only} deleted.`);
         if (bulk) setSelected(NONE);
         else if (only && selected.has(only)) toggle(only, false);
         closeDelete();

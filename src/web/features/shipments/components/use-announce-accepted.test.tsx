@@ -3,9 +3,9 @@
 // carrier accepts them, whether sent at once or after waiting offline.
 import 'fake-indexeddb/auto';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { Toaster } from '../../../components/ui/toaster.tsx';
+import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { buttonNamed, click } from '../../../lib/dom-test-helpers.ts';
 import { render } from '../../../lib/test-render.tsx';
@@ -17,6 +17,9 @@ import { forgetCreated, recentlyCreated } from '../recent-shipments.ts';
 import { useAnnounceAccepted, WAITED_MS } from './use-announce-accepted.ts';
 import { useAnnounceCreated } from './use-announce-created.ts';
 import { LABEL_START_KEY } from './use-label-start.ts';
+
+// The toast's view loads with the first toast (React.lazy); the app has it from then on.
+beforeAll(() => preloadToastView());
 
 vi.mock('../api/download-label.ts', () => ({ downloadLabel: vi.fn(async () => undefined) }));
 vi.mock('../api/download-labels.ts', () => ({ downloadLabels: vi.fn(async () => undefined) }));

@@ -4,7 +4,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInfo } from '../../../../shared/contract/auth.ts';
 import type { PickupAddress } from '../../../../shared/contract/pickup-addresses.ts';
-import { messages } from '../../../../shared/i18n/messages.ts';
+import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
 import { render } from '../../../lib/test-render.tsx';
 import { db, type Draft } from '../../../offline/db.ts';
 import type { WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
@@ -174,7 +174,7 @@ describe('ShipmentWizard', () => {
     });
 
     it("keeps the server's refusal of a valid-looking value until that value changes", async () => {
-      const rejected = draftAt(6, complete(), { status: 'rejected', errors: { pickup_address_id: [messages.pickupAddressInvalid.id] } });
+      const rejected = draftAt(6, complete(), { status: 'rejected', errors: { pickup_address_id: [shipmentMessages.pickupAddressInvalid.id] } });
       const w = setup(rejected);
       await vi.waitFor(() => expect(w.title()).toBe('Delivery and pickup address'));
       expect(mark(w.tab(2))).toBe('!');
@@ -301,7 +301,7 @@ describe('ShipmentWizard', () => {
     });
     const checkbox = w.container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     const label = checkbox.closest('label')!;
-    expect(error.textContent).toBe(messages.consentRequired.id);
+    expect(error.textContent).toBe(shipmentMessages.consentRequired.id);
     expect(label.contains(error)).toBe(false);
     expect(label.nextElementSibling).toBe(error);
     // A block-level line (daisyUI's label is inline-flex, which put it beside the checkbox), wrapping long texts.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installZodMessageIds } from '../../../../shared/contract/zod-messages.ts';
-import { messages } from '../../../../shared/i18n/messages.ts';
+import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
 import type { WizardDraftData } from '../../../offline/draft-data.ts';
 import { checkWizard, errorsOfStep, firstStepWithError, hasEnteredData, initialWizardData, payloadFromDraft, stepOfPath, toFormErrors } from './wizard-values.ts';
 
@@ -107,12 +107,12 @@ describe('wizard validation', () => {
       }),
       PRODUCTS,
     );
-    expect(errors['pickupAddressId']).toEqual([messages.pickupAddressInvalid.id]);
-    expect(errors['recipient.receiver_city']).toEqual([messages.cityRequired.id]);
-    expect(errors['recipient.receiver_name']).toEqual([messages.nameRequired.id]);
+    expect(errors['pickupAddressId']).toEqual([shipmentMessages.pickupAddressInvalid.id]);
+    expect(errors['recipient.receiver_city']).toEqual([shipmentMessages.cityRequired.id]);
+    expect(errors['recipient.receiver_name']).toEqual([shipmentMessages.nameRequired.id]);
     expect(errors['parcels.0.weight']).toBeDefined();
-    expect(errors['parcels.0.reference_number']).toEqual([messages.referenceRequired.id]);
-    expect(errors['services.consent']).toEqual([messages.consentRequired.id]);
+    expect(errors['parcels.0.reference_number']).toEqual([shipmentMessages.referenceRequired.id]);
+    expect(errors['services.consent']).toEqual([shipmentMessages.consentRequired.id]);
     expect(firstStepWithError(errors)).toBe(2);
     expect(Object.keys(errorsOfStep(errors, 4)).sort()).toEqual(['parcels.0.height', 'parcels.0.length', 'parcels.0.reference_number', 'parcels.0.weight', 'parcels.0.width']);
   });
@@ -156,7 +156,7 @@ describe('wizard validation', () => {
       ],
     });
     expect(checkWizard(data, PRODUCTS).errors).toEqual({
-      'parcels.1.height': [messages.tooLarge.id],
+      'parcels.1.height': [shipmentMessages.tooLarge.id],
     });
   });
 
@@ -170,7 +170,7 @@ describe('wizard validation', () => {
       },
     });
     expect(checkWizard(data, PRODUCTS).errors).toEqual({
-      'parcels.0.hs_tariff_code': [messages.hsCodeRequired.id],
+      'parcels.0.hs_tariff_code': [shipmentMessages.hsCodeRequired.id],
     });
   });
 
@@ -183,7 +183,7 @@ describe('wizard validation', () => {
       reference_number: 'P',
       fragile: true,
     };
-    expect(checkWizard(complete({ parcels: [parcel] }), PRODUCTS).errors).toEqual({ 'parcels.0.fragile': [messages.fragileNotAllowed.id] });
+    expect(checkWizard(complete({ parcels: [parcel] }), PRODUCTS).errors).toEqual({ 'parcels.0.fragile': [shipmentMessages.fragileNotAllowed.id] });
     const hu = complete({
       country: 'HU',
       product: 'RTN',
@@ -195,7 +195,7 @@ describe('wizard validation', () => {
       },
     });
     expect(checkWizard(hu, PRODUCTS).errors).toEqual({
-      parcels: [messages.singleParcelOnly.id],
+      parcels: [shipmentMessages.singleParcelOnly.id],
     });
   });
 

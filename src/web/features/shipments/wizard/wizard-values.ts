@@ -7,7 +7,7 @@ import { wizardShipmentSchema } from '../../../../shared/contract/shipments-wiza
 import type { DeliveryMethod } from '../../../../shared/domain/enums.ts';
 import type { ProductsMap } from '../../../../shared/domain/shipment-rules.ts';
 import { checkWizardRules } from '../../../../shared/domain/wizard-rules.ts';
-import { messages } from '../../../../shared/i18n/messages.ts';
+import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
 import type { DraftParcel, WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
 
 /** Field errors keyed by form path (`recipient.receiver_city`, `parcels.0.weight`): message ids. */
@@ -141,10 +141,10 @@ export function checkWizard(data: WizardDraftData, products: ProductsMap): Wizar
     const list = (errors[path] ??= []);
     if (!list.includes(id)) list.push(id);
   };
-  if (!data.country) add('country', messages.countryRequired.id);
-  if (!data.product) add('product', messages.productNotAllowed.id);
-  if (!data.delivery) add('delivery', messages.deliveryMethodRequired.id);
-  if (!data.pickupAddressId) add('pickupAddressId', messages.pickupAddressInvalid.id);
+  if (!data.country) add('country', shipmentMessages.countryRequired.id);
+  if (!data.product) add('product', shipmentMessages.productNotAllowed.id);
+  if (!data.delivery) add('delivery', shipmentMessages.deliveryMethodRequired.id);
+  if (!data.pickupAddressId) add('pickupAddressId', shipmentMessages.pickupAddressInvalid.id);
 
   const payload = payloadFromDraft(data);
   const parsed = wizardShipmentSchema.safeParse(payload);
@@ -159,7 +159,7 @@ export function checkWizard(data: WizardDraftData, products: ProductsMap): Wizar
     };
     for (const [field, ids] of Object.entries(checkWizardRules(ruleInput, products))) ids.forEach((id) => add(formPathOf(field), id));
   }
-  if (data.services?.consent !== true) add('services.consent', messages.consentRequired.id);
+  if (data.services?.consent !== true) add('services.consent', shipmentMessages.consentRequired.id);
   return Object.keys(errors).length ? { errors } : { errors, payload };
 }
 
