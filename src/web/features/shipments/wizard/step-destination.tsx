@@ -80,8 +80,8 @@ export function StepDestination({ products }: { products: ProductsMap }) {
                         onChange: () => keepValidChoices(country, code),
                       })}
                     />
-                    <span className="font-semibold">{labels.product[code]}</span>
-                    <span className="badge badge-ghost badge-sm">{code}</span>
+                    <span className="min-w-0 font-semibold">{labels.product[code]}</span>
+                    <span className="badge shrink-0 badge-ghost badge-sm">{code}</span>
                   </span>
                   <span className="text-sm text-base-content/70">{descriptions[code]}</span>
                 </div>
