@@ -8,7 +8,8 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'a
  * A labelled input bound to react-hook-form. The error (a message id from the shared schemas or
  * a server message) is translated, tied to the input by aria-describedby and marked invalid.
  * A `suffix` (an amount's currency) shows inside the input's box, after what is typed, and is
- * read with the input's description.
+ * read with the input's description. A read-only input (a value the form fills, such as a parcel
+ * point's address) is greyed so that it does not look editable.
  */
 export function TextField({
   label,
@@ -31,14 +32,14 @@ export function TextField({
         {label}
       </label>
       {suffix ? (
-        <div className={`input w-full ${error ? 'input-error' : ''}`}>
+        <div className={`input w-full has-[input:read-only]:bg-base-200 ${error ? 'input-error' : ''}`}>
           <input id={id} className="min-w-0 grow" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} {...registration} />
           <span id={suffixId} className="label">
             {suffix}
           </span>
         </div>
       ) : (
-        <input id={id} className={`input w-full ${error ? 'input-error' : ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} {...registration} />
+        <input id={id} className={`input w-full read-only:bg-base-200 ${error ? 'input-error' : ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} {...registration} />
       )}
       {hint && !error && (
         <p id={hintId} className="label whitespace-normal">

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { ClientInfo } from '../../../../shared/contract/auth.ts';
 import { shipmentCreateSchemaFor } from '../../../../shared/contract/shipments.ts';
 import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
 import { findCountry } from '../../../../shared/domain/countries.ts';
+import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
 import { GOODS_TYPES, type Product } from '../../../../shared/domain/enums.ts';
 import { addressNumberMax, countriesOf, defaultProduct, insuranceAllowed, isParcelPointCountry, needsCustoms, parcelPointAllowed, productsFor } from '../../../../shared/domain/shipment-rules.ts';
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
@@ -29,6 +30,8 @@ type FormInput = z.input<Schema>;
 type FormOutput = z.output<Schema>;
 
 const ADDRESS_FIELDS = ['receiver_address_line_1', 'receiver_address_number', 'receiver_address_line_2', 'receiver_city', 'receiver_postal_code', 'receiver_region'] as const;
+type Address = Record<(typeof ADDRESS_FIELDS)[number], string>;
+const NO_ADDRESS: Address = { receiver_address_line_1: '', receiver_address_number: '', receiver_address_line_2: '', receiver_city: '', receiver_postal_code: '', receiver_region: '' };
 const FORM_FIELDS = [
   'delivery_method', 'product', 'goods_type', 'reference_number', 'receiver_company_name', 'receiver_vat_number', 'receiver_name',
   ...ADDRESS_FIELDS, 'receiver_country', 'receiver_phone', 'receiver_email', 'weight', 'width', 'height', 'length', 'content', 'info',
@@ -42,6 +45,11 @@ const asNumber = { setValueAs: (v: unknown) => (v === '' || v === null || v === 
  * The single-page send form (spec section 2, "Send form behaviour"): every country and product
  * rule of the shared contract, the pickup-point picker for parcel points, server field errors
  * mapped onto the fields.
+ *
+ * The address fields hold either the address typed for home delivery or the chosen parcel
+ * point's, which is read-only (still sent) with Change to pick another point. Whatever fills or
+ * clears them (a point, a new country, back to courier) leaves them as new: no error and not
+ * touched, so nothing turns red before a submit or the field's own blur.
  */
 export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () => void }) {
   const { t, i18n } = useLingui();
@@ -53,6 +61,14 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   const [failure, setFailure] = useState<string[] | null>(null);
   const [point, setPoint] = useState<PickupPoint | null>(null);
   const [pickingPoint, setPickingPoint] = useState(false);
+  /** The address typed for home delivery, kept while a parcel point's address fills the fields. */
+  const [homeAddress, setHomeAddress] = useState<Address | null>(null);
+  /** Where focus goes after the next render: the picker that replaced Change, or Change that replaced the picker. */
+  const focusNext = useRef<'picker' | 'change' | null>(null);
+  const pickerRef = useRef<HTMLDivElement>(null);
+  const changeRef = useRef<HTMLButtonElement>(null);
+  const pointHeadingId = useId();
+  const pickerId = useId();
   const create = useCreateShipment();
   const announceCreated = useAnnounceCreated();
 
@@ -61,7 +77,10 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
     register,
     handleSubmit,
     setValue,
+    getValues,
+    resetField,
     setError,
+    clearErrors,
     control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
@@ -82,25 +101,52 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   const pointAllowed = parcelPointAllowed(country, 'PRM') && productsFor(products, country).includes('PRM');
   const amount = useAmountInput(country);
 
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    (target === 'picker' ? pickerRef : changeRef).current?.focus();
+  });
+
   const clearPoint = () => {
     setPoint(null);
     setValue('pickup_point_id', undefined);
   };
 
+  /**
+   * Puts an address into the fields as new ones: value set, earlier error and touch gone (a
+   * setValue alone left the error of the value it replaced, red on a field now empty or read-only).
+   */
+  function fillAddress(address: Address) {
+    for (const field of ADDRESS_FIELDS) resetField(field, { defaultValue: address[field] });
+  }
+
   function chooseCountry(next: string) {
-    // A new country starts over: home delivery, TRC when available, no address.
+    // A new country starts over: home delivery, TRC when available, no address (and no point).
     setValue('delivery_method', 'home_delivery');
     setValue('product', defaultProduct(products, next));
-    for (const field of ADDRESS_FIELDS) setValue(field, '');
+    setHomeAddress(null);
+    fillAddress(NO_ADDRESS);
     clearPoint();
+    clearErrors('pickup_point_id');
+    setPickingPoint(false);
   }
 
   function chooseDelivery(mode: 'courier' | 'point') {
+    // The way already chosen: nothing to change (its point and address stay).
+    if ((mode === 'point') === viaPoint) return;
     clearPoint();
     if (mode === 'courier') {
+      // The address typed before the parcel point comes back, editable (none typed: empty).
+      fillAddress(homeAddress ?? NO_ADDRESS);
+      setHomeAddress(null);
+      setPickingPoint(false);
       setValue('delivery_method', 'home_delivery');
       setValue('product', productsFor(products, country).includes('TRC') ? 'TRC' : defaultProduct(products, country));
     } else {
+      // Only a chosen point's address goes to a point: the typed one waits for a return to courier.
+      setHomeAddress(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, getValues(field) ?? ''])) as Address);
+      fillAddress(NO_ADDRESS);
       setValue('delivery_method', country === 'SK' ? 'parcel_locker' : 'pickup_point');
       setValue('product', 'PRM');
       setPickingPoint(true);
@@ -110,13 +156,22 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   function selectPoint(selected: PickupPoint) {
     setPoint(selected);
     setPickingPoint(false);
+    focusNext.current = 'change';
     setValue('pickup_point_id', selected.id, { shouldValidate: true });
     setValue('delivery_method', selected.delivery_method);
-    setValue('receiver_address_line_1', selected.street, { shouldValidate: true });
-    setValue('receiver_address_number', '');
-    setValue('receiver_address_line_2', selected.name);
-    setValue('receiver_city', selected.city, { shouldValidate: true });
-    setValue('receiver_postal_code', selected.zip, { shouldValidate: true });
+    fillAddress({
+      receiver_address_line_1: selected.street,
+      receiver_address_number: '',
+      receiver_address_line_2: selected.name,
+      receiver_city: selected.city,
+      receiver_postal_code: selected.zip,
+      receiver_region: '',
+    });
+  }
+
+  function changePoint(picking: boolean) {
+    setPickingPoint(picking);
+    focusNext.current = picking ? 'picker' : 'change';
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -141,7 +196,19 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
     // Which shipment, with its label at once; the list marks it new.
     announceCreated([created.shipment.item_number]);
     onSent();
+  }, () => {
+    // No parcel point chosen yet: say so at the picker (the schema's point rule waits until the
+    // other fields pass) rather than on the empty read-only address, which only a point fills.
+    if (!viaPoint || point) return;
+    clearErrors([...ADDRESS_FIELDS]);
+    setError('pickup_point_id', { type: 'required', message: shipmentMessages.pickupPointRequired.id });
+    // The picker takes the focus unless a field further down has an error (the form focuses that).
+    document.getElementById(pickerId)?.focus();
   });
+
+  // A read-only address (a parcel point's, or none yet) is not checked on leaving it: the clerk
+  // cannot mend it there (the point's error says what is missing); a submit checks it as always.
+  const addressField = (name: (typeof ADDRESS_FIELDS)[number]) => (viaPoint ? { ...register(name), onBlur: async () => {} } : register(name));
 
   const number = (name: 'weight' | 'width' | 'height' | 'length' | 'quantity' | 'cod_amount' | 'insurance') => register(name, asNumber);
 
@@ -206,7 +273,17 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
           )}
 
           {viaPoint && (
-            <div className="rounded-box border border-base-300 p-3">
+            <div className="rounded-box border border-base-300 p-3" role="group" aria-labelledby={pointHeadingId}>
+              <div className="mb-2 flex items-center justify-between gap-2">
+                <p id={pointHeadingId} className="font-medium">
+                  <Trans>Parcel point</Trans>
+                </p>
+                {point && pickingPoint && (
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => changePoint(false)}>
+                    <Trans>Cancel</Trans>
+                  </button>
+                )}
+              </div>
               {point && !pickingPoint ? (
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div>
@@ -216,12 +293,15 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
                     </p>
                     <p className="text-xs text-base-content/70">{point.id}</p>
                   </div>
-                  <button type="button" className="btn btn-sm" onClick={() => setPickingPoint(true)}>
+                  <button ref={changeRef} type="button" className="btn btn-sm" onClick={() => changePoint(true)}>
                     <Trans>Change</Trans>
                   </button>
                 </div>
               ) : (
-                widgetUrl ? <PickupPointWidget url={widgetUrl} onSelect={selectPoint} /> : <PickupPointPicker country={country} onSelect={selectPoint} />
+                // Focused when Change opens it (the button it replaces took the focus with it).
+                <div ref={pickerRef} id={pickerId} tabIndex={-1} className="rounded-box">
+                  {widgetUrl ? <PickupPointWidget url={widgetUrl} onSelect={selectPoint} /> : <PickupPointPicker country={country} onSelect={selectPoint} />}
+                </div>
               )}
               {errors.pickup_point_id?.message && (
                 <p className="label mt-2 text-error" role="alert">
@@ -238,21 +318,26 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
           <h2 id="send-recipient" className="card-title text-lg">
             <Trans>Recipient</Trans>
           </h2>
+          {viaPoint && (
+            <p className="text-sm text-base-content/70">
+              {point ? <Trans>This is the chosen parcel point's address. Use Change above to choose another point.</Trans> : <Trans>Choose a parcel point above: its address fills in these fields.</Trans>}
+            </p>
+          )}
           <div className="grid gap-x-4 sm:grid-cols-2">
             <TextField label={t`Name`} registration={register('receiver_name')} error={errors.receiver_name} autoComplete="name" />
             <TextField label={t`Company (optional)`} registration={register('receiver_company_name')} error={errors.receiver_company_name} autoComplete="organization" />
-            <TextField label={t`Street`} registration={register('receiver_address_line_1')} error={errors.receiver_address_line_1} readOnly={viaPoint} autoComplete="address-line1" />
+            <TextField label={t`Street`} registration={addressField('receiver_address_line_1')} error={errors.receiver_address_line_1} readOnly={viaPoint} autoComplete="address-line1" />
             <TextField
               label={t`House number`}
-              registration={register('receiver_address_number')}
+              registration={addressField('receiver_address_number')}
               error={errors.receiver_address_number}
               readOnly={viaPoint}
               maxLength={addressNumberMax(product)}
             />
-            <TextField label={t`Address line 2 (optional)`} registration={register('receiver_address_line_2')} error={errors.receiver_address_line_2} readOnly={viaPoint} autoComplete="address-line2" />
-            <TextField label={t`City`} registration={register('receiver_city')} error={errors.receiver_city} readOnly={viaPoint} autoComplete="address-level2" />
-            <TextField label={t`Postal code`} registration={register('receiver_postal_code')} error={errors.receiver_postal_code} readOnly={viaPoint} autoComplete="postal-code" />
-            <TextField label={t`Region (optional)`} registration={register('receiver_region')} error={errors.receiver_region} readOnly={viaPoint} />
+            <TextField label={t`Address line 2 (optional)`} registration={addressField('receiver_address_line_2')} error={errors.receiver_address_line_2} readOnly={viaPoint} autoComplete="address-line2" />
+            <TextField label={t`City`} registration={addressField('receiver_city')} error={errors.receiver_city} readOnly={viaPoint} autoComplete="address-level2" />
+            <TextField label={t`Postal code`} registration={addressField('receiver_postal_code')} error={errors.receiver_postal_code} readOnly={viaPoint} autoComplete="postal-code" />
+            <TextField label={t`Region (optional)`} registration={addressField('receiver_region')} error={errors.receiver_region} readOnly={viaPoint} />
             <TextField label={t`Phone`} type="tel" registration={register('receiver_phone')} error={errors.receiver_phone} placeholder={`${prefix} …`} autoComplete="tel" />
             <TextField label={t`Email`} type="email" registration={register('receiver_email')} error={errors.receiver_email} autoComplete="email" />
             <TextField label={t`VAT number (optional)`} registration={register('receiver_vat_number')} error={errors.receiver_vat_number} />
