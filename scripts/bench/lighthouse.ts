@@ -282,7 +282,7 @@ function printPerformance(lhr: Result): void {
       printItems(a, 3);
     }
   }
-  const alwaysShown = new Set(['mainthread-work-breakdown', 'bootup-time', 'largest-contentful-paint-element', 'server-response-time']);
+  const alwaysShown = new Set(['mainthread-work-breakdown', 'bootup-time', 'largest-contentful-paint-element']);
   const diagnostics = refs
     .filter((ref) => ref.group === 'diagnostics')
     .map((ref) => lhr.audits[ref.id])
