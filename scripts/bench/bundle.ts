@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { createDemoShipment } from './demo-shipment.ts';
 import { startServer, watchdog } from './server.ts';
 
 watchdog(300);
@@ -34,7 +35,7 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 try {
-  const trackingNumber = await createDemoShipment(server.url);
+  const trackingNumber = await createDemoShipment(server.url, 'BENCH-BUNDLE');
   const cases: PageCase[] = [
     {
       name: '/user/login',
@@ -119,40 +120,4 @@ function printTable(name: string, scripts: Measured[]): Measured {
   const total = scripts.reduce((acc, s) => ({ url: 'total', raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, sent: acc.sent + s.sent }), { url: 'total', raw: 0, gzip: 0, sent: 0 });
   console.log(`${'total'.padEnd(56)} ${kb(total.raw)} ${kb(total.gzip)} ${kb(total.sent)}`);
   return total;
-}
-
-/** A shipment of the demo client, through the API, so the public pages have a parcel to show. */
-async function createDemoShipment(baseUrl: string): Promise<string> {
-  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-user', client_secret: 'demo-user-secret' }),
-  });
-  if (!tokenResponse.ok) throw new Error(`sign-in failed: ${tokenResponse.status}`);
-  const { access_token } = (await tokenResponse.json()) as { access_token: string };
-  const response = await fetch(`${baseUrl}/api/v1/shipments/store`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
-    body: JSON.stringify({
-      delivery_method: 'home_delivery',
-      product: 'PRM',
-      reference_number: 'BENCH-BUNDLE',
-      receiver_name: 'Bench Recipient',
-      receiver_address_line_1: 'Obchodná',
-      receiver_address_number: '10',
-      receiver_city: 'Bratislava',
-      receiver_postal_code: '81101',
-      receiver_country: 'SK',
-      receiver_phone: '0905 123 456',
-      receiver_email: 'bench@example.sk',
-      weight: 1.25,
-      width: 30,
-      height: 20,
-      length: 10,
-      content: 'Garden seeds',
-    }),
-  });
-  if (response.status !== 201) throw new Error(`shipment not created: ${response.status} ${await response.text()}`);
-  const { shipment } = (await response.json()) as { shipment: { tracking_number: string } };
-  return shipment.tracking_number;
 }

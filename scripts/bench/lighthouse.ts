@@ -21,6 +21,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { createDemoShipment } from './demo-shipment.ts';
 import { startServer, watchdog } from './server.ts';
 
 const runsArg = process.argv.find((arg) => arg.startsWith('--runs='));
@@ -62,7 +63,7 @@ try {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     logLevel: 'error',
   });
-  const trackingNumber = await createDemoShipment(server.url);
+  const trackingNumber = await createDemoShipment(server.url, 'BENCH-LIGHTHOUSE');
   const cases: PageCase[] = [
     { name: '/user/login', slug: 'login', path: '/user/login', expectedPath: '/user/login', signedIn: false },
     { name: '/shipments (demo-user)', slug: 'shipments', path: '/shipments', expectedPath: '/shipments', signedIn: true },
@@ -353,40 +354,4 @@ function shortUrl(url: string): string {
   } catch {
     return url;
   }
-}
-
-/** A shipment of the demo client, through the API, so the tracking page has a parcel to show. */
-async function createDemoShipment(baseUrl: string): Promise<string> {
-  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-user', client_secret: 'demo-user-secret' }),
-  });
-  if (!tokenResponse.ok) throw new Error(`sign-in failed: ${tokenResponse.status}`);
-  const { access_token } = (await tokenResponse.json()) as { access_token: string };
-  const response = await fetch(`${baseUrl}/api/v1/shipments/store`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
-    body: JSON.stringify({
-      delivery_method: 'home_delivery',
-      product: 'PRM',
-      reference_number: 'BENCH-LIGHTHOUSE',
-      receiver_name: 'Bench Recipient',
-      receiver_address_line_1: 'Obchodná',
-      receiver_address_number: '10',
-      receiver_city: 'Bratislava',
-      receiver_postal_code: '81101',
-      receiver_country: 'SK',
-      receiver_phone: '0905 123 456',
-      receiver_email: 'bench@example.sk',
-      weight: 1.25,
-      width: 30,
-      height: 20,
-      length: 10,
-      content: 'Garden seeds',
-    }),
-  });
-  if (response.status !== 201) throw new Error(`shipment not created: ${response.status} ${await response.text()}`);
-  const { shipment } = (await response.json()) as { shipment: { tracking_number: string } };
-  return shipment.tracking_number;
 }
