@@ -80,3 +80,20 @@ test("the admin's screens", async ({ page }) => {
   found.push(...(await serious(page, 'partner detail')));
   expect(found).toEqual([]);
 });
+
+test('error states: a refused sign-in and a send form submitted empty', async ({ page }) => {
+  await page.goto('/user/login');
+  await page.getByLabel('Client ID').fill('demo-user');
+  await page.getByLabel('Client secret').fill('not-the-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  const found = await serious(page, 'refused sign-in');
+
+  await signIn(page, DEMO_USER);
+  await page.goto('/shipment/send');
+  await heading(page);
+  await page.getByRole('button', { name: 'Send shipment' }).click();
+  await expect(page.getByText('Address is required').first()).toBeVisible();
+  found.push(...(await serious(page, 'send form with errors')));
+  expect(found).toEqual([]);
+});

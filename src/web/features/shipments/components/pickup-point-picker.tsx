@@ -62,7 +62,7 @@ export function PickupPointPicker({ country, onSelect }: { country: string; onSe
         <ul className="max-h-80 overflow-y-auto rounded-box border border-base-300" aria-label={t`Parcel points`}>
           {data.points.map((point) => (
             <li key={point.id} className="border-b border-base-300 last:border-b-0">
-              <button type="button" className="flex w-full items-start justify-between gap-3 p-3 text-left hover:bg-base-200 focus:bg-base-200 focus:outline-none" onClick={() => onSelect(point)}>
+              <button type="button" className="flex w-full items-start justify-between gap-3 p-3 text-left hover:bg-base-200 focus:bg-base-200 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary" onClick={() => onSelect(point)}>
                 <span>
                   <span className="block font-medium">{point.name}</span>
                   <span className="block text-sm">
