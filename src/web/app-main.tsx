@@ -41,6 +41,11 @@ onSessionEnded(() => {
 });
 
 async function start() {
+  // The first page's route chunks start loading beside the language's catalog rather than after
+  // it (on a slow phone each round trip is worth a second). Not awaited: the router shows its own
+  // pending and error states once it renders, and a check that waits for the network (offline)
+  // must not hold the first paint back.
+  void router.load().catch(() => undefined);
   await initLanguage();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
