@@ -47,6 +47,19 @@ async function settle(check: () => void) {
 const text = (el: Element) => el.textContent ?? '';
 
 describe('PackageTracking', () => {
+  it('heads a failed delivery attempt or a parcel waiting at a pickup point with that event, not "Out for delivery"', async () => {
+    const failed = { date: '2026-05-07T15:00:00.000Z', name: 'Delivery attempt failed', code: 'DELIVERY_FAILED', location: 'Bratislava' } as const;
+    fetchMock().mockResolvedValueOnce(json(tracking({ milestone: 'OUT_FOR_DELIVERY', events: [failed, ...tracking().events] })));
+    const first = await show({ tracking_number: 'CP100000017SK' });
+    expect(text(first.container.querySelector('h2')!)).toBe('Delivery attempt failed');
+    cleanup?.();
+
+    const waiting = { date: '2026-05-07T15:00:00.000Z', name: 'Ready for collection at the pickup point', code: 'AT_PICKUP_POINT', location: null } as const;
+    fetchMock().mockResolvedValueOnce(json(tracking({ milestone: 'OUT_FOR_DELIVERY', events: [waiting, ...tracking().events] })));
+    const second = await show({ tracking_number: 'CP100000017SK' });
+    expect(text(second.container.querySelector('h2')!)).toBe('Ready for collection at the pickup point');
+  });
+
   it('looks up the number of the URL and shows the timeline, partner and events, newest first', async () => {
     fetchMock().mockResolvedValueOnce(json(tracking({ milestone: 'SENT', partner_tracking_link: 'https://example.com/track/sps?parcel=CP100000017SK' })));
     const { container } = await show({ tracking_number: 'CP100000017SK', zip: '811 01' });

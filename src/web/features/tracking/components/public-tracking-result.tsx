@@ -6,7 +6,11 @@ import { milestoneSteps } from '../milestone-steps.ts';
 import { ExternalLink } from './external-link.tsx';
 import { MilestoneTimeline } from './milestone-timeline.tsx';
 import { TrackingEventList } from './tracking-event-list.tsx';
+import { useEventDescription } from './use-event-description.ts';
 import { useMilestoneLabels } from './use-milestone-labels.ts';
+
+/** Events (newest first) that name the parcel's state better than its milestone. */
+const WAITING_EVENTS: ReadonlySet<string> = new Set(['DELIVERY_FAILED', 'AT_PICKUP_POINT', 'RETURNED']);
 
 /** A found parcel on the public page: where it is (or that it was cancelled), the timeline, the partner and the events. No personal data. */
 export function PublicTrackingResult({ tracking }: { tracking: PublicTracking }) {
@@ -14,7 +18,12 @@ export function PublicTrackingResult({ tracking }: { tracking: PublicTracking })
   const format = useFormat();
   const labels = useMilestoneLabels();
   const steps = useMemo(() => milestoneSteps(tracking.milestone, tracking.events), [tracking.milestone, tracking.events]);
-  const headline = tracking.deleted ? t`Cancelled` : tracking.milestone ? labels[tracking.milestone] : t`Not on its way yet`;
+  const describe = useEventDescription();
+  // Where the parcel waits for someone, the newest event says more than its milestone: a failed
+  // attempt is not "Out for delivery", a parcel at a pickup point waits to be collected.
+  const newest = tracking.events[0];
+  const waiting = newest && WAITING_EVENTS.has(newest.code) && tracking.milestone !== 'DELIVERED' ? describe(newest) : null;
+  const headline = tracking.deleted ? t`Cancelled` : (waiting ?? (tracking.milestone ? labels[tracking.milestone] : t`Not on its way yet`));
 
   return (
     <article className="card bg-base-100 shadow-sm" aria-labelledby="tracking-result-title">
