@@ -180,7 +180,7 @@ describe('ShipmentWizard', () => {
       expect(mark(w.tab(2))).toBe('!');
       // Another change anywhere does not take it away: the browser cannot know the address is gone.
       await click(w.radio('Parcel point'));
-      await click(w.radio('Courier'));
+      await click(w.radio('Home delivery'));
       expect(mark(w.tab(2))).toBe('!');
 
       await click(w.radio('Skladová 3'));

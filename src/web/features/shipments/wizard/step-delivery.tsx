@@ -45,7 +45,8 @@ export function StepDelivery({ onChosen }: { onChosen: () => void }) {
   }> = [
     {
       value: 'courier',
-      title: product === 'UTR' ? t`Postal operator` : t`Courier`,
+      // Named as the summary, the list and the detail name the method.
+      title: t`Home delivery`,
       text: product === 'UTR' ? t`Delivered to the address by the postal operator.` : t`Delivered to the recipient's address.`,
       disabled: false,
     },
