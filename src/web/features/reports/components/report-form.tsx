@@ -133,7 +133,7 @@ export function ReportForm() {
             </fieldset>
           )}
           {type === 'MONTHLY' ? (
-            <MonthField label={t`Month`} control={control} name="month" max={limits.maxFrom.slice(0, 7)} />
+            <MonthField label={t`Month`} registration={register('month')} error={errors.month} max={limits.maxFrom.slice(0, 7)} />
           ) : (
             <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
               <DateField label={t`From`} control={control} name="from_date" max={limits.maxFrom} />

@@ -1,51 +1,11 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Shipment } from '../../../../shared/contract/shipments.ts';
 import type { ShipmentStatus } from '../../../../shared/domain/enums.ts';
 import { renderInRouter } from '../../../lib/test-render.tsx';
 import { ShipmentActionsMenu, type ShipmentActionsMenuProps } from './shipment-actions-menu.tsx';
+import { testShipment } from './test-shipment.ts';
 
-const shipment = (status: ShipmentStatus): Shipment => ({
-  item_number: 'PP0000000101',
-  tracking_number: 'CP00000001SK',
-  reference_number: null,
-  status,
-  created_at: '2025-05-06T08:09:00.000Z',
-  receiver_company_name: null,
-  receiver_name: 'Ján Novák',
-  receiver_address_line_1: 'Obchodná',
-  receiver_address_number: '12',
-  receiver_address_line_2: null,
-  receiver_city: 'Bratislava',
-  receiver_postal_code: '81101',
-  receiver_country: 'SK',
-  receiver_region: null,
-  receiver_phone: '+421905123456',
-  receiver_email: 'jan.novak@example.com',
-  receiver_vat_number: null,
-  delivery_method: 'home_delivery',
-  product: 'PRM',
-  goods_type: 'GOODS',
-  weight: 1.25,
-  height: 20,
-  width: 30,
-  length: 10,
-  quantity: null,
-  hs_tariff_code: null,
-  cod_amount: null,
-  insurance: null,
-  content: 'Garden seeds',
-  info: null,
-  partner_name: 'Slovak Parcel Service',
-  label_sender_name: null,
-  pickup_address_id: null,
-  pickup_point_id: null,
-  consignment_number: null,
-  parcel_reference: null,
-  fragile: false,
-  unit_value: null,
-  country_origin: null,
-});
+const shipment = (status: ShipmentStatus) => testShipment({ status });
 
 let cleanup: (() => void) | undefined;
 beforeEach(() => {

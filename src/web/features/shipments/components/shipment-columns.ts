@@ -2,7 +2,7 @@
 // others have defaults per width that keep every row on one line without sideways scrolling (an
 // office screen, a depot tablet in landscape), and the user may choose others; the choice is kept
 // on this device. Below 1024 px the list is cards, which show everything.
-import { useCallback, useSyncExternalStore } from 'react';
+import { useDeviceSetting } from '../../../lib/use-device-setting.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 
 export const SHIPMENT_COLUMNS = ['tracking', 'reference', 'receiver', 'product', 'status', 'created', 'partner', 'company'] as const;
@@ -29,17 +29,6 @@ export function parseStoredColumns(raw: string | null): ShipmentColumn[] | null 
   }
 }
 
-const listeners = new Set<() => void>();
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
-const readStored = () => localStorage.getItem(STORAGE_KEY);
-
 export interface ShipmentColumns {
   shown: ReadonlySet<ShipmentColumn>;
   /** True while the user's own choice applies rather than the width's default. */
@@ -50,15 +39,10 @@ export interface ShipmentColumns {
 
 export function useShipmentColumns(isAdmin: boolean): ShipmentColumns {
   const wide = useMediaQuery('(min-width: 1280px)');
-  const raw = useSyncExternalStore(subscribe, readStored, () => null);
+  const [raw, write] = useDeviceSetting(STORAGE_KEY);
   const stored = parseStoredColumns(raw);
   const available = (c: ShipmentColumn) => isAdmin || c !== 'company';
   const shown = new Set((stored ?? defaultShipmentColumns(wide, isAdmin)).filter(available));
-  const write = useCallback((value: string | null) => {
-    if (value === null) localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, value);
-    listeners.forEach((l) => l());
-  }, []);
   return {
     shown,
     custom: stored !== null,

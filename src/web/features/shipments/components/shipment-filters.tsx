@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useId, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { COUNTRY_CODES } from '../../../../shared/domain/countries.ts';
 import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES, type PartnerCode } from '../../../../shared/domain/enums.ts';
 import { FILTER_DEBOUNCE_ADMIN_MS, FILTER_DEBOUNCE_TEXT_MS } from '../../../../shared/domain/limits.ts';
@@ -7,6 +7,7 @@ import { DateInput } from '../../../components/form/date-input.tsx';
 import { useStatusLabels } from '../../../components/ui/status-badge.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { useDebouncedCommit } from '../../../lib/use-debounced-commit.ts';
+import { useDeviceSetting } from '../../../lib/use-device-setting.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useCompanies } from '../api/get-companies.ts';
 import { countFilters, type ShipmentListSearch } from './shipment-list-search.ts';
@@ -174,28 +175,14 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
   );
 }
 
-const OPEN_KEY = 'shipment-filters-open';
-const openListeners = new Set<() => void>();
-
 /**
  * Whether the filter fields show or only the chips of the filters in force: the user's last choice
  * on this device; at first open on a screen from 640 px up, closed on a phone.
  */
 function useFiltersOpen(): [boolean, (open: boolean) => void] {
   const wide = useMediaQuery('(min-width: 640px)');
-  const stored = useSyncExternalStore(
-    (listener) => {
-      openListeners.add(listener);
-      return () => openListeners.delete(listener);
-    },
-    () => localStorage.getItem(OPEN_KEY),
-    () => null,
-  );
-  const setOpen = useCallback((open: boolean) => {
-    localStorage.setItem(OPEN_KEY, open ? '1' : '0');
-    openListeners.forEach((l) => l());
-  }, []);
-  return [stored === null ? wide : stored === '1', setOpen];
+  const [stored, store] = useDeviceSetting('shipment-filters-open');
+  return [stored === null ? wide : stored === '1', (open: boolean) => store(open ? '1' : '0')];
 }
 
 function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: ReactNode }) {
