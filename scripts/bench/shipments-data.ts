@@ -16,6 +16,7 @@ import { findCountry } from '../../src/shared/domain/countries.ts';
 import type { Product } from '../../src/shared/domain/enums.ts';
 import { queryRows, type Db } from '../../src/server/db/client.ts';
 import { clients, companies, companyProducts, pickupAddresses } from '../../src/server/db/schema.ts';
+import { disableCountTriggers, restoreCountTriggers } from './count-triggers.ts';
 
 type Pairs = Array<[country: string, products: Product[]]>;
 
@@ -311,9 +312,9 @@ export interface SeedTimings {
  * Seeds `total` shipments (after seedDemo). The list indexes and foreign keys of the migration
  * are dropped for the load and re-created from their own definitions afterwards (much faster than
  * maintaining them row by row; the foreign keys are validated again); the unique constraints stay.
- * The trigger that keeps shipment_counts is disabled for the load in the same way, and the buckets
+ * The triggers that keep shipment_counts are disabled for the load in the same way, and the buckets
  * are then rebuilt from all rows in one pass (`shipment_counts_rebuild()`, the migration's own
- * fill) in the transaction that enables the trigger again; the load fails unless sum(n) then
+ * fill) in the transaction that puts the triggers back in their modes; the load fails unless sum(n) then
  * equals count(*). Ends with VACUUM ANALYZE, which autovacuum does to an insert-only table in production too
  * (statistics, and the visibility map that index-only scans rely on).
  */
@@ -339,8 +340,8 @@ export async function seedBenchShipments(db: Db, total: number, log: (line: stri
   );
   for (const ix of indexes) await db.execute(sql.raw(`drop index "${ix.indexname}"`));
   for (const fk of foreignKeys) await db.execute(sql.raw(`alter table shipments drop constraint "${fk.conname}"`));
-  // A bucket upsert per row would cost about as much as the load itself: off, rebuilt below.
-  await db.execute(sql`alter table shipments disable trigger shipment_counts_sync`);
+  // Counting while loading would cost about as much as the load itself: off, rebuilt below.
+  const countTriggers = await disableCountTriggers(db);
 
   const chunk = Math.ceil(total / 4);
   for (let from = 1; from <= total; from += chunk) {
@@ -363,9 +364,10 @@ export async function seedBenchShipments(db: Db, total: number, log: (line: stri
   for (const fk of foreignKeys) await db.execute(sql.raw(`alter table shipments add constraint "${fk.conname}" ${fk.def}`));
   const t3 = performance.now();
   log(`  rebuilt ${indexes.length} list indexes and validated ${foreignKeys.length} foreign keys in ${((t3 - t2) / 1000).toFixed(1)} s`);
-  // Trigger back on and buckets rebuilt in one transaction: no write can fall between the two.
+  // Triggers back on (ALWAYS, as migration 0010 left them) and buckets rebuilt in one transaction:
+  // no write can fall between the two.
   const counted = await db.transaction(async (tx) => {
-    await tx.execute(sql`alter table shipments enable trigger shipment_counts_sync`);
+    await restoreCountTriggers(tx, countTriggers);
     const result = (await tx.execute(sql`select shipment_counts_rebuild()::text as n`)) as unknown as { rows: Array<{ n: string }> };
     return result.rows[0]?.n;
   });
