@@ -2,12 +2,12 @@ import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WizardShipment } from '../../shared/contract/shipments-wizard.ts';
-import { render } from '../lib/test-render.tsx';
+import { render } from '../../../tests/setup/web/render.tsx';
 import { db } from './db.ts';
 import { DraftNotFoundError, DraftSubmittedError } from './draft-errors.ts';
 import { createDraft } from './drafts.ts';
 import { listWaiting, onOutboxSubmitted, outboxStatus, pruneOutbox, submitDraft, useOutboxStatus } from './outbox.ts';
-import { CLIENT, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from './test-fixtures.ts';
+import { CLIENT, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from '../../../tests/setup/web/offline-fixtures.ts';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
 

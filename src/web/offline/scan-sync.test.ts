@@ -8,8 +8,8 @@ import type { QueueEngine } from './queue-engine.ts';
 import { queueScan, resolveRejectedScan, scanQueueStatus } from './scan-queue.ts';
 import type { ScanSendOutcome, SendScanRow } from './scan-send.ts';
 import { createScanSyncEngine, type ScanSyncOptions } from './scan-sync.ts';
-import { fakeParcelStatusServer, resetScans, scanRows } from './scan-test-fixtures.ts';
-import { CLIENT, deferred, eventually } from './test-fixtures.ts';
+import { fakeParcelStatusServer, resetScans, scanRows } from '../../../tests/setup/web/scan-fixtures.ts';
+import { CLIENT, deferred, eventually } from '../../../tests/setup/web/offline-fixtures.ts';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
 const unavailable: ScanSendOutcome = { type: 'retry', error: { status: 503, code: 'internal_error', message: 'Service Unavailable' } };

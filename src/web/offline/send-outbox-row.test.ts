@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-error.ts';
 import { saveToken } from '../lib/token-store.ts';
 import type { OutboxRow } from './db.ts';
 import { createHttpSend, FORM_ERROR_KEY, outcomeOfError, SHIPMENT_STORE_PATH } from './send-outbox-row.ts';
-import { CLIENT, wizardPayload } from './test-fixtures.ts';
+import { CLIENT, wizardPayload } from '../../../tests/setup/web/offline-fixtures.ts';
 
 const token: TokenResponse = {
   access_token: 'access-1',

@@ -9,7 +9,7 @@ import { createMemoryLock, type OutboxLock } from './outbox-lock.ts';
 import { outboxStatus, submitDraft } from './outbox.ts';
 import type { SendOutboxRow, SendOutcome } from './send-outbox-row.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync.ts';
-import { CLIENT, deferred, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from './test-fixtures.ts';
+import { CLIENT, deferred, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from '../../../tests/setup/web/offline-fixtures.ts';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
 

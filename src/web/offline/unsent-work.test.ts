@@ -5,8 +5,8 @@ import { createDraft, getDraft, listDrafts } from './drafts.ts';
 import { createMemoryLock, OUTBOX_LOCK_NAME, SCAN_LOCK_NAME, type OutboxLock } from './outbox-lock.ts';
 import { listWaiting, outboxStatus, submitDraft } from './outbox.ts';
 import { queueScan, recentScans, scanQueueStatus } from './scan-queue.ts';
-import { resetScans, scanRows } from './scan-test-fixtures.ts';
-import { CLIENT, deferred, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from './test-fixtures.ts';
+import { resetScans, scanRows } from '../../../tests/setup/web/scan-fixtures.ts';
+import { CLIENT, deferred, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from '../../../tests/setup/web/offline-fixtures.ts';
 import { forgetSentWork, hasUnsentWork, unsentWork } from './unsent-work.ts';
 
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { act, useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RegisterSWOptions } from 'virtual:pwa-register/react';
-import { render } from '../../lib/test-render.tsx';
+import { render } from '../../../../tests/setup/web/render.tsx';
 import { UPDATE_CHECK_MIN_GAP_MS } from '../../lib/update-checks.ts';
 import { PwaUpdatePrompt, UPDATE_CHECKS_LOAD_AFTER_MS } from './pwa-update-prompt.tsx';
 

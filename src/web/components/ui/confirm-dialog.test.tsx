@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render } from '../../lib/test-render.tsx';
+import { render } from '../../../../tests/setup/web/render.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 let cleanup: (() => void) | undefined;

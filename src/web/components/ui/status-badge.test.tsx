@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../../shared/domain/enums.ts';
-import { render } from '../../lib/test-render.tsx';
+import { render } from '../../../../tests/setup/web/render.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 let cleanup: (() => void) | undefined;

@@ -2,8 +2,8 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOAST_ACTION_DISMISS_MS, TOAST_AUTO_DISMISS_MS, TOAST_REMOVE_DELAY_MS } from '../../../shared/domain/limits.ts';
-import { buttonNamed, click } from '../../lib/dom-test-helpers.ts';
-import { render } from '../../lib/test-render.tsx';
+import { buttonNamed, click } from '../../../../tests/setup/web/dom-helpers.ts';
+import { render } from '../../../../tests/setup/web/render.tsx';
 import { dismissToast, showToast, TOAST_NAVIGATION_GRACE_MS } from './toast-store.ts';
 import { ToastNavigationWatch } from './toast-navigation.tsx';
 import { preloadToastView, Toaster } from './toaster.tsx';

@@ -4,7 +4,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInfo } from '../../../shared/contract/auth.ts';
 import type { RefreshResult } from '../../lib/api-client.ts';
-import { render } from '../../lib/test-render.tsx';
+import { render } from '../../../../tests/setup/web/render.tsx';
 import { SESSION_CLIENT_KEY, TOKEN_KEY } from '../../lib/token-store.ts';
 import { Route as AppRoute } from '../_app.tsx';
 import { Route as LoginRoute } from './login.tsx';

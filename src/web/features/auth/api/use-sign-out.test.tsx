@@ -3,14 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
-import { buttonNamed } from '../../../lib/dom-test-helpers.ts';
-import { renderInRouter } from '../../../lib/test-render.tsx';
+import { buttonNamed } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { db } from '../../../offline/db.ts';
 import { createDraft } from '../../../offline/drafts.ts';
 import { submitDraft } from '../../../offline/outbox.ts';
 import { queueScan } from '../../../offline/scan-queue.ts';
-import { resetScans } from '../../../offline/scan-test-fixtures.ts';
-import { CLIENT, eventually, resetDb, wizardPayload } from '../../../offline/test-fixtures.ts';
+import { resetScans } from '../../../../../tests/setup/web/scan-fixtures.ts';
+import { CLIENT, eventually, resetDb, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 function LogOut() {

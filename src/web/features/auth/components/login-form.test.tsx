@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonNamed, byLabel, type } from '../../../lib/dom-test-helpers.ts';
-import { jsonResponse, stubFetchPerTest } from '../../../lib/test-fetch.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { buttonNamed, byLabel, type } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { jsonResponse, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { LoginForm } from './login-form.tsx';
 

@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buttonNamed, click } from '../../../lib/dom-test-helpers.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { buttonNamed, click } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { db } from '../../../offline/db.ts';
 import { createDraft } from '../../../offline/drafts.ts';
 import { submitDraft } from '../../../offline/outbox.ts';
 import { queueScan } from '../../../offline/scan-queue.ts';
-import { resetScans } from '../../../offline/scan-test-fixtures.ts';
-import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '../../../offline/test-fixtures.ts';
+import { resetScans } from '../../../../../tests/setup/web/scan-fixtures.ts';
+import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
 import { useCheckedSignOut } from '../api/use-checked-sign-out.ts';
 import { UnsentWorkDialog } from './unsent-work-dialog.tsx';
 

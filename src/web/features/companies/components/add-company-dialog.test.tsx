@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { AddCompanyDialog } from './add-company-dialog.tsx';
-import { buttonNamed, byLabel, choose, type } from '../../../lib/dom-test-helpers.ts';
-import { companyFixture } from './test-fixtures.ts';
+import { buttonNamed, byLabel, choose, type } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { companyFixture } from '../../../../../tests/setup/web/company-fixtures.ts';
 
 const fetchMock = stubFetchPerTest();
 let cleanup: (() => void) | undefined;

@@ -3,11 +3,11 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
-import { renderInRouter } from '../../../lib/test-render.tsx';
-import { buttonNamed, byLabel, choose, click } from '../../../lib/dom-test-helpers.ts';
+import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
+import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
+import { buttonNamed, byLabel, choose, click } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { PartnerAssignment } from './partner-assignment.tsx';
-import { ADDRESS_ID, COMPANY_ID, companyFixture } from './test-fixtures.ts';
+import { ADDRESS_ID, COMPANY_ID, companyFixture } from '../../../../../tests/setup/web/company-fixtures.ts';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.
 beforeAll(() => preloadToastView());

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '../../../components/ui/toast-store.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { ImportForm } from './import-form.tsx';
 
 vi.mock('../../../components/ui/toast-store.ts', () => ({ showToast: vi.fn() }));

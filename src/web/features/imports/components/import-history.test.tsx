@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { ImportRecord } from '../../../../shared/contract/imports.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { render } from '../../../lib/test-render.tsx';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { refreshInterval } from '../api/get-imports.ts';
 import { ImportHistory } from './import-history.tsx';
 

@@ -3,9 +3,9 @@
 // written by Intl in the user's language; what cannot be read stays as it is in the file.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview } from '../../../../shared/contract/imports.ts';
-import { byLabel, choose } from '../../../lib/dom-test-helpers.ts';
+import { byLabel, choose } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { formatAmount } from '../../../lib/format.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { ImportMapping, previewCell } from './import-mapping.tsx';
 
 let cleanup: (() => void) | undefined;

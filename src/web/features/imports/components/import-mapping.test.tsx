@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview } from '../../../../shared/contract/imports.ts';
 import { REQUIRED_IMPORT_FIELDS } from '../../../../shared/domain/import-columns.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { ImportMapping } from './import-mapping.tsx';
 
 let cleanup: (() => void) | undefined;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportRecord } from '../../../../shared/contract/imports.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 
 let cleanup: (() => void) | undefined;

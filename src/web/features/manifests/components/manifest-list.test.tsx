@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Manifest } from '../../../../shared/contract/manifests.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { renderInRouter } from '../../../lib/test-render.tsx';
+import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { ManifestList } from './manifest-list.tsx';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.

@@ -3,9 +3,9 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PointDirectoryImport } from '../../../../shared/contract/admin-pickup-points.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
-import { render } from '../../../lib/test-render.tsx';
-import { buttonNamed, byLabel, choose, click } from '../../../lib/dom-test-helpers.ts';
+import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
+import { buttonNamed, byLabel, choose, click } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { DirectorySummary, PointDirectory } from './point-directory.tsx';
 
 const fetchMock = stubFetchPerTest();

@@ -6,9 +6,9 @@ import type { PointDirectoryImport } from '../../../../shared/contract/admin-pic
 import { PARTNERS } from '../../../../shared/domain/enums.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { buttonNamed, byLabel, choose, click, type } from '../../../lib/dom-test-helpers.ts';
-import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { buttonNamed, byLabel, choose, click, type } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { FEED_RUN_POLL_MS } from '../api/point-feeds.ts';
 import { PointFeed } from './point-feed.tsx';
 

@@ -3,9 +3,9 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
-import { render } from '../../../lib/test-render.tsx';
-import { buttonNamed, byLabel, choose, click } from '../../../lib/dom-test-helpers.ts';
+import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
+import { buttonNamed, byLabel, choose, click } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { ServicesGrid } from './services-grid.tsx';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.

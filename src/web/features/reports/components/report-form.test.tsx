@@ -4,9 +4,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { addDays, bratislavaDay } from '../../../../shared/contract/reports.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { byLabel, buttonNamed, choose, click, typeDay } from '../../../lib/dom-test-helpers.ts';
-import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
-import { renderInRouter } from '../../../lib/test-render.tsx';
+import { byLabel, buttonNamed, choose, click, typeDay } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
+import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { SESSION_CLIENT_KEY } from '../../../lib/token-store.ts';
 import { ReportForm } from './report-form.tsx';
 

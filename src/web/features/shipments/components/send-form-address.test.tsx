@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInfo } from '../../../../shared/contract/auth.ts';
 import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
 import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
-import { buttonNamed, byLabel, choose, click, type } from '../../../lib/dom-test-helpers.ts';
-import { jsonResponse, stubFetchPerTest } from '../../../lib/test-fetch.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { buttonNamed, byLabel, choose, click, type } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { jsonResponse, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { SendForm } from './send-form.tsx';
 
 const client: ClientInfo = {

@@ -4,9 +4,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInfo } from '../../../../shared/contract/auth.ts';
-import { byLabel, choose } from '../../../lib/dom-test-helpers.ts';
-import { jsonResponse } from '../../../lib/test-fetch.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { byLabel, choose } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { jsonResponse } from '../../../../../tests/setup/web/fetch-mock.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { SendForm } from './send-form.tsx';
 
 const client: ClientInfo = {

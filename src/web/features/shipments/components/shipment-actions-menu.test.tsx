@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShipmentStatus } from '../../../../shared/domain/enums.ts';
-import { renderInRouter } from '../../../lib/test-render.tsx';
+import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { ShipmentActionsMenu, type ShipmentActionsMenuProps } from './shipment-actions-menu.tsx';
-import { testShipment } from './test-shipment.ts';
+import { testShipment } from '../../../../../tests/setup/web/shipment-fixtures.ts';
 
 const shipment = (status: ShipmentStatus) => testShipment({ status });
 

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { render } from '../../../lib/test-render.tsx';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { shipmentKeys } from '../api/shipment-keys.ts';
 import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
 import { LABEL_START_KEY } from './use-label-start.ts';

@@ -5,10 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Shipment } from '../../../../shared/contract/shipments.ts';
-import { renderInRouter } from '../../../lib/test-render.tsx';
+import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { shipmentQueryOptions } from '../api/get-shipment.ts';
 import { ShipmentDetail } from './shipment-detail.tsx';
-import { testShipment } from './test-shipment.ts';
+import { testShipment } from '../../../../../tests/setup/web/shipment-fixtures.ts';
 
 const shipment = testShipment;
 

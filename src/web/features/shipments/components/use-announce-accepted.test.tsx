@@ -7,10 +7,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { buttonNamed, click } from '../../../lib/dom-test-helpers.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { buttonNamed, click } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { db, type OutboxRow } from '../../../offline/db.ts';
-import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '../../../offline/test-fixtures.ts';
+import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
 import { downloadLabel } from '../api/download-label.ts';
 import { downloadLabels } from '../api/download-labels.ts';
 import { forgetCreated, recentlyCreated } from '../recent-shipments.ts';

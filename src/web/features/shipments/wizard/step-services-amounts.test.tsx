@@ -3,8 +3,8 @@
 import { act } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
-import { byLabel } from '../../../lib/dom-test-helpers.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { byLabel } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import type { WizardDraftData } from '../../../offline/draft-data.ts';
 import { StepServices } from './step-services.tsx';
 

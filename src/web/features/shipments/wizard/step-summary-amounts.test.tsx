@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render } from '../../../lib/test-render.tsx';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import type { WizardDraftData } from '../../../offline/draft-data.ts';
 import { pickupAddressesQueryOptions } from '../api/get-pickup-addresses.ts';
 import { StepSummary } from './step-summary.tsx';

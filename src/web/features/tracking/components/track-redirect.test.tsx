@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse as json, stubFetchPerTest } from '../../../lib/test-fetch.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { followableLink, TrackRedirect } from './track-redirect.tsx';
 
 const fetchMock = stubFetchPerTest();

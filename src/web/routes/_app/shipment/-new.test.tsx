@@ -5,10 +5,10 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInfo } from '../../../../shared/contract/auth.ts';
 import { pickupAddressesQueryOptions } from '../../../features/shipments/api/get-pickup-addresses.ts';
-import { render } from '../../../lib/test-render.tsx';
+import { render } from '../../../../../tests/setup/web/render.tsx';
 import { SESSION_CLIENT_KEY, TOKEN_KEY } from '../../../lib/token-store.ts';
 import { db } from '../../../offline/db.ts';
-import { resetDb } from '../../../offline/test-fixtures.ts';
+import { resetDb } from '../../../../../tests/setup/web/offline-fixtures.ts';
 import { Route as NewShipmentRoute } from './new.tsx';
 
 // /shipment/new in a router of its own (the app's tree adds the session guard and the shell):

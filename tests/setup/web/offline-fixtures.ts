@@ -1,6 +1,6 @@
 // Helpers for the offline layer's unit tests (not part of the app).
-import type { WizardShipment } from '../../shared/contract/shipments-wizard.ts';
-import { db, type OutboxRow } from './db.ts';
+import type { WizardShipment } from '../../../src/shared/contract/shipments-wizard.ts';
+import { db, type OutboxRow } from '../../../src/web/offline/db.ts';
 
 export const CLIENT = 'client-a';
 export const OTHER_CLIENT = 'client-b';
