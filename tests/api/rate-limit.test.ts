@@ -1,5 +1,6 @@
-// Brute-force protection of the sign-in: failures are counted per client_id and per address;
-// past the limit the answer is 429 with Retry-After. Successful sign-ins are never counted.
+// Brute-force protection of the sign-in: failures are counted per (client_id, address), per
+// address, and per client_id from everywhere (a slower brake that spares addresses the client
+// signed in from); past a limit the answer is 429 with Retry-After. Successes are never counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, requestToken, type TestApp } from '../setup/test-app.ts';
 
@@ -20,18 +21,18 @@ function expectTooMany(res: Awaited<ReturnType<typeof requestToken>>) {
   expect(res.cookies.find((c) => c.name === 'refresh_token')).toBeUndefined();
 }
 
-describe('per client_id', () => {
+describe('per client_id and address', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ loginLimits: { perClient: 3, perAddress: 100, windowSeconds: 60, blockSeconds: BLOCK_SECONDS } });
+    t = await createTestApp({ loginLimits: { perClient: 3, perClientTotal: 100, perAddress: 100, windowSeconds: 60, blockSeconds: BLOCK_SECONDS } });
   });
 
   afterAll(async () => {
     await t?.close();
   });
 
-  it('answers 429 with Retry-After once a client_id has failed too often, then even to the right secret', async () => {
+  it('answers 429 with Retry-After once a client_id has failed too often from one address, then even to the right secret', async () => {
     for (let i = 0; i < 3; i++) {
       const res = await requestToken(t.app, DEMO.user.clientId, `wrong-${i}`, { remoteAddress: '10.1.0.1' });
       expect(res.statusCode, `failure ${i + 1}`).toBe(401);
@@ -39,15 +40,24 @@ describe('per client_id', () => {
     }
     expectTooMany(await requestToken(t.app, DEMO.user.clientId, 'wrong-again', { remoteAddress: '10.1.0.1' }));
 
-    // Blocked: the right secret does not get through, from this or any other address.
+    // Blocked from this address: the right secret does not get through...
     expectTooMany(await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.1.0.1' }));
-    expectTooMany(await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.1.0.2' }));
-    // Nor by writing the client_id differently.
+    // ...nor by writing the client_id differently.
     expectTooMany(await requestToken(t.app, '  DEMO-User ', DEMO.user.secret, { remoteAddress: '10.1.0.1' }));
   });
 
+  it("does not lock the owner out: a stranger's failures leave the owner's own address alone", async () => {
+    // demo-user is blocked from 10.1.0.1 by now (previous test)...
+    expectTooMany(await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.1.0.1' }));
+    // ...while its owner signs in from their own address with the right secret.
+    const owner = await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.1.0.2' });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toHaveProperty('access_token');
+    // A wrong secret from there starts its own count.
+    expect((await requestToken(t.app, DEMO.user.clientId, 'typo', { remoteAddress: '10.1.0.2' })).statusCode).toBe(401);
+  });
+
   it('does not block another client_id from the same address', async () => {
-    // demo-user is blocked by now (previous test); demo-user-2 is not.
     expectTooMany(await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.1.0.1' }));
 
     const ok = await requestToken(t.app, DEMO.user2.clientId, DEMO.user2.secret, { remoteAddress: '10.1.0.1' });
@@ -75,12 +85,53 @@ describe('per client_id', () => {
     expect((await requestToken(t.app, DEMO.admin.clientId, 'wrong', { remoteAddress: '10.1.0.4' })).statusCode).toBe(401);
   });
 
+  it('starts a pair again from zero after a successful sign-in', async () => {
+    for (let i = 0; i < 2; i++) expect((await requestToken(t.app, DEMO.admin.clientId, `typo-${i}`, { remoteAddress: '10.1.0.6' })).statusCode).toBe(401);
+    expect((await requestToken(t.app, DEMO.admin.clientId, DEMO.admin.secret, { remoteAddress: '10.1.0.6' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await requestToken(t.app, DEMO.admin.clientId, `typo-again-${i}`, { remoteAddress: '10.1.0.6' })).statusCode).toBe(401);
+    expectTooMany(await requestToken(t.app, DEMO.admin.clientId, 'typo-once-more', { remoteAddress: '10.1.0.6' }));
+  });
+
   it('does not count requests rejected as invalid before the credentials are checked', async () => {
     for (let i = 0; i < 5; i++) {
       const res = await t.app.inject({ method: 'POST', url: '/oauth/token', remoteAddress: '10.1.0.5', payload: { grant_type: 'client_credentials', client_id: DEMO.admin.clientId } });
       expect(res.statusCode).toBe(400);
     }
     expect((await requestToken(t.app, DEMO.admin.clientId, DEMO.admin.secret, { remoteAddress: '10.1.0.5' })).statusCode).toBe(200);
+  });
+});
+
+describe('the brake per client_id, across addresses', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ loginLimits: { perClient: 2, perClientTotal: 6, perAddress: 100, windowSeconds: 60, blockSeconds: BLOCK_SECONDS } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('throttles guessing spread over many addresses, yet lets the owner in from where they signed in before', async () => {
+    // The owner signed in from their office once.
+    expect((await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.3.0.100' })).statusCode).toBe(200);
+
+    // A guesser spreads 7 wrong secrets over addresses, under the limit of each pair.
+    const guesses = ['10.3.0.1', '10.3.0.1', '10.3.0.2', '10.3.0.2', '10.3.0.3', '10.3.0.3', '10.3.0.4'];
+    const answers = [];
+    for (const [i, address] of guesses.entries()) answers.push((await requestToken(t.app, DEMO.user.clientId, `guess-${i}`, { remoteAddress: address })).statusCode);
+    expect(answers.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(answers[6]).toBe(429);
+
+    // Past the brake, a new address is refused even with the right secret (the guesser cannot tell)...
+    expectTooMany(await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.3.0.5' }));
+    expectTooMany(await requestToken(t.app, DEMO.user.clientId, 'guess-more', { remoteAddress: '10.3.0.6' }));
+    // ...while the owner still gets in from their office.
+    const owner = await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.3.0.100' });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toHaveProperty('access_token');
+    // Another client_id is not braked at all.
+    expect((await requestToken(t.app, DEMO.user2.clientId, DEMO.user2.secret, { remoteAddress: '10.3.0.5' })).statusCode).toBe(200);
   });
 });
 

@@ -78,7 +78,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
           }
           throw invalidClient();
         }
-        await limiter.succeed(body.client_id);
+        await limiter.succeed(body.client_id, address);
         request.log.info({ client: client.id }, 'signed in');
         return grant(request, reply, client, await refreshTokens.issue(client.id));
       }

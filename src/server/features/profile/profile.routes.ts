@@ -38,7 +38,7 @@ export async function profileRoutes(app: FastifyInstance, { db, refreshTokens, l
       if (after > 0) throw tooManyAttempts(after);
       throw new ApiError(400, 'validation_failed', messages.invalidRequest, { fields: { oldSecret: [acm.passwordWrong] } });
     }
-    await limiter.succeed(login);
+    await limiter.succeed(login, request.ip);
     await refreshTokens.revokeClient(principal.clientId);
     setRefreshCookie(request, reply, await refreshTokens.issue(principal.clientId));
     request.log.info({ client: principal.clientId }, 'password changed');
