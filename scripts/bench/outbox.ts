@@ -13,10 +13,9 @@
 // or a rejection; 2 when the server has no POST /api/v2/shipments/store yet.
 import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { TokenResponse } from '../../src/shared/contract/auth.ts';
 import { page } from './browser-globals.ts';
+import { startLossyProxy, type LossyNetwork } from './lossy-proxy.ts';
 import { startServer, watchdog } from './server.ts';
 
 watchdog(900);
@@ -35,83 +34,6 @@ const RECEIVER = {
   receiver_phone: '+421900123456',
   receiver_email: 'bench@example.com',
 };
-
-// ---------------------------------------------------------------------------------------------
-// The unreliable network between the app and the server.
-
-type Network = 'offline' | 'flaky';
-const stats = { requests: 0, resetBefore: 0, resetAfter: 0, duplicated: 0, forwarded: 0 };
-
-function startProxy(target: string, network: { mode: Network }) {
-  const serverFetch = globalThis.fetch;
-  const forward = async (req: IncomingMessage, body: Buffer) => {
-    const headers: Record<string, string> = {};
-    for (const name of ['content-type', 'authorization', 'idempotency-key', 'accept', 'accept-language']) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    stats.forwarded += 1;
-    const response = await serverFetch(`${target}${req.url}`, { method: req.method, headers, body: body.length > 0 ? new Uint8Array(body) : undefined });
-    return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
-  };
-  const reply = (res: ServerResponse, answer: Awaited<ReturnType<typeof forward>>) => {
-    const headers: Record<string, string> = { 'content-length': String(answer.body.length) };
-    for (const name of ['content-type', 'idempotent-replayed', 'retry-after']) {
-      const value = answer.headers.get(name);
-      if (value) headers[name] = value;
-    }
-    res.writeHead(answer.status, headers).end(answer.body);
-  };
-
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        stats.requests += 1;
-        const body = Buffer.concat(chunks);
-        const roll = Math.random();
-        if (network.mode === 'offline' || roll < DROP_BEFORE) {
-          if (network.mode !== 'offline') stats.resetBefore += 1;
-          req.socket.destroy();
-          return;
-        }
-        try {
-          if (roll < DROP_BEFORE + DROP_AFTER) {
-            await forward(req, body);
-            stats.resetAfter += 1;
-            req.socket.destroy();
-            return;
-          }
-          if (roll < DROP_BEFORE + DROP_AFTER + DUPLICATE) {
-            stats.duplicated += 1;
-            const answers = await Promise.all([forward(req, body), forward(req, body)]);
-            reply(res, answers[Math.random() < 0.5 ? 0 : 1]!);
-            return;
-          }
-          reply(res, await forward(req, body));
-        } catch {
-          req.socket.destroy();
-        }
-      })();
-    });
-  });
-  return new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
 
 const log = (line: string) => console.log(line);
 const server = await startServer(PORT);
@@ -168,12 +90,13 @@ async function run(token: TokenResponse, bearer: Record<string, string>): Promis
   // The web modules are loaded after the globals above exist.
   const { saveToken } = await import('../../src/web/lib/token-store.ts');
   const { db } = await import('../../src/web/offline/db.ts');
-  const { createDraft } = await import('../../src/web/offline/drafts.ts');
-  const { outboxStatus, submitDraft } = await import('../../src/web/offline/outbox.ts');
-  const { createSyncEngine } = await import('../../src/web/offline/sync.ts');
+  const { createDraft } = await import('../../src/web/features/shipments/offline/drafts.ts');
+  const { outboxStatus, submitDraft } = await import('../../src/web/features/shipments/offline/outbox.ts');
+  const { createSyncEngine } = await import('../../src/web/features/shipments/offline/outbox-sync.ts');
 
-  const network: { mode: Network } = { mode: 'offline' };
-  const proxy = await startProxy(server.url, network);
+  const network: LossyNetwork = { mode: 'offline', dropBefore: DROP_BEFORE, dropAfter: DROP_AFTER, duplicate: DUPLICATE };
+  const proxy = await startLossyProxy(server.url, network);
+  const { stats } = proxy;
   // The app's relative URLs (/api/…, /oauth/…) go to the proxy, as a page's would go to its origin.
   globalThis.fetch = (input, init) => direct(new URL(String(input instanceof Request ? input.url : input), proxy.url), init);
   saveToken(token);
@@ -209,7 +132,7 @@ async function run(token: TokenResponse, bearer: Record<string, string>): Promis
     log(`  queued in ${((performance.now() - queueStarted) / 1000).toFixed(1)} s; ${offlineAttempts} send attempts failed meanwhile (connection reset)`);
 
     log(`Network back (resets before ${DROP_BEFORE * 100}%, after forwarding ${DROP_AFTER * 100}%, duplicated deliveries ${DUPLICATE * 100}%): draining…`);
-    Object.assign(stats, { requests: 0, resetBefore: 0, resetAfter: 0, duplicated: 0, forwarded: 0 });
+    proxy.resetStats();
     network.mode = 'flaky';
     const drainStarted = performance.now();
     page.dispatchEvent(new Event('online'));

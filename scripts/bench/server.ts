@@ -1,5 +1,6 @@
 // Starts the real server (as `npm start` runs it, minus the build check) on a free port with a
-// fresh PGlite data folder, and waits for it to listen.
+// fresh PGlite data folder (or a given one, kept: the chaos script restarts a server on the same
+// data after killing it), and waits for it to listen.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,11 +13,21 @@ export interface RunningServer {
   rssBytes(): number;
   /** Has the server's processes collect their garbage, and waits for it to settle. */
   collectGarbage(): Promise<void>;
+  /** SIGTERM (graceful shutdown); removes the data folder unless it was given. */
   stop(): Promise<void>;
+  /** SIGKILL to the whole process group, as a crash or an OOM kill would end it; the data folder stays. */
+  kill(): Promise<void>;
 }
 
-export async function startServer(port: number): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+export interface ServerOptions {
+  /** A PGlite data folder to use and keep (default: a fresh one, removed by stop()). */
+  dataDir?: string;
+  /** Settings added to the server's environment (e.g. DATABASE_URL). */
+  env?: Record<string, string>;
+}
+
+export async function startServer(port: number, options: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
@@ -28,6 +39,7 @@ export async function startServer(port: number): Promise<RunningServer> {
       HOST: '127.0.0.1',
       // collectGarbage() below: a benchmark's own hook, loaded into the processes, not the server's code.
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import ${pathToFileURL(path.join(import.meta.dirname, 'gc-on-signal.mjs')).href}`.trim(),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
     // Its own process group: stop() signals npx, tsx and the server together (npx does not
@@ -35,14 +47,15 @@ export async function startServer(port: number): Promise<RunningServer> {
     detached: true,
   });
   // A benchmark that ends early (watchdog, error) takes its server with it.
-  const killGroup = () => {
+  const killGroup = (signal: NodeJS.Signals = 'SIGTERM') => {
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(-child.pid!, signal);
     } catch {
       // already gone
     }
   };
-  process.once('exit', killGroup);
+  const onExit = () => killGroup();
+  process.once('exit', onExit);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -62,15 +75,20 @@ export async function startServer(port: number): Promise<RunningServer> {
       await new Promise((r) => setTimeout(r, 1000));
     },
     async stop() {
-      const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
-      killGroup();
-      await exited;
-      process.off('exit', killGroup);
-      // The server itself may outlive npx by its graceful shutdown: wait for the group to be gone.
-      for (let i = 0; i < 150 && groupAlive(child.pid!); i++) await new Promise((r) => setTimeout(r, 100));
-      rmSync(dataDir, { recursive: true, force: true });
+      await end('SIGTERM');
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+    kill: () => end('SIGKILL'),
   };
+
+  async function end(signal: NodeJS.Signals) {
+    const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+    killGroup(signal);
+    await exited;
+    process.off('exit', onExit);
+    // The server itself may outlive npx by its graceful shutdown: wait for the group to be gone.
+    for (let i = 0; i < 150 && groupAlive(child.pid!); i++) await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** The server process: the largest of its process group (npx, a shell and tsx's launcher are the others). */
