@@ -1,6 +1,6 @@
 // Imported into the generated service worker (vite.config.ts, workbox.importScripts). The sync
 // engine lives in the pages; when the browser reports the connection back through Background
-// Sync, the worker tells every open page to drain its outbox (src/web/offline/sync.ts).
+// Sync, the worker tells every open page to drain its outbox (src/web/offline/queue-engine.ts).
 self.addEventListener('sync', (event) => {
   if (event.tag !== 'sync-outbox') return;
   event.waitUntil(

@@ -98,8 +98,8 @@ async function run(): Promise<number> {
   // The web modules are loaded after the browser globals exist.
   const { saveToken } = await import('../../src/web/lib/token-store.ts');
   const { db } = await import('../../src/web/offline/db.ts');
-  const { queueScan } = await import('../../src/web/offline/scan-queue.ts');
-  const { createScanSyncEngine } = await import('../../src/web/offline/scan-sync.ts');
+  const { queueScan } = await import('../../src/web/features/scan/offline/scan-queue.ts');
+  const { createScanSyncEngine } = await import('../../src/web/features/scan/offline/scan-sync.ts');
 
   // The tablet's network: down, clean, or dropping requests before and answers after the server.
   const network = { online: false, dropBefore: 0, dropAfter: 0, requests: 0, droppedBefore: 0, droppedAfter: 0 };

@@ -2,16 +2,18 @@
 // the outbox's sync engine and the service worker (registered by the root route). main.tsx loads
 // it for every address except the public tracking pages.
 import { I18nProvider } from '@lingui/react';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { PersistQueryClientProvider, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
+import { scanSyncStart } from './features/scan/offline/scan-sync-start.ts';
+import { outboxSyncStart } from './features/shipments/offline/outbox-sync-start.ts';
 import { onSessionEnded } from './lib/api.ts';
 import { i18n, initLanguage } from './lib/i18n.ts';
 import { createQueryClient, persister, persistOptions } from './lib/query-client.ts';
 import { SESSION_ENDED_REASON } from './lib/session.ts';
-import { startOutboxSync } from './offline/start-outbox-sync.ts';
+import { startSyncEngines } from './offline/start-sync-engines.ts';
 import { routeTree } from './route-tree.gen.ts';
 
 installZodMessageIds();
@@ -25,7 +27,7 @@ const router = createRouter({
 });
 
 // Sends the outbox's waiting submissions now and whenever the connection returns (needs a sign-in).
-startOutboxSync();
+startSyncEngines([outboxSyncStart, scanSyncStart]);
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -40,6 +42,15 @@ onSessionEnded(() => {
   void router.navigate({ to: '/user/login', search: { redirect: router.state.location.href, reason: SESSION_ENDED_REASON } });
 });
 
+/**
+ * The cache is saved on each change once restored; what the first page's loader fetched before
+ * that (its rows, asked for beside the page's code) is saved here, or it would wait for the next
+ * change to be kept for offline use.
+ */
+function saveAfterRestore() {
+  void persistQueryClientSave({ queryClient, persister, dehydrateOptions: persistOptions.dehydrateOptions });
+}
+
 async function start() {
   // The first page's route chunks start loading beside the language's catalog rather than after
   // it (on a slow phone each round trip is worth a second). Not awaited: the router shows its own
@@ -52,7 +63,7 @@ async function start() {
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={saveAfterRestore}>
           <RouterProvider router={router} />
         </PersistQueryClientProvider>
       </I18nProvider>

@@ -1,6 +1,8 @@
 // The web app's one IndexedDB database (Dexie): wizard drafts per signed-in client, the outbox
 // of submissions waiting to be sent and the depot's queue of scans. Times are epoch milliseconds
-// (UTC instants).
+// (UTC instants). This layer declares what is stored (tables, indexes, row shapes, the version
+// history) and the machinery every queue shares; what each queue holds and sends lives with its
+// feature (features/shipments/offline: drafts and the outbox; features/scan/offline: the scans).
 import { Dexie, type EntityTable } from 'dexie';
 import type { ParcelStatusResult } from '../../shared/contract/parcel-status.ts';
 import type { WizardShipment } from '../../shared/contract/shipments-wizard.ts';
@@ -65,6 +67,8 @@ export interface QueuedRow {
   lastError?: OutboxError;
   /** Which engine run holds a `sending` row: a late answer to an abandoned send cannot overwrite a newer one. */
   claimId?: string;
+  /** A rejected row the user has since dealt with (resubmitted, discarded, put back): no longer counted as open. */
+  resolvedAt?: number;
   updatedAt: number;
 }
 
@@ -74,8 +78,7 @@ export interface OutboxRow extends QueuedRow {
   /** Field errors of a rejected row (also copied onto its draft). */
   errors?: Record<string, string[]>;
   result?: OutboxResult;
-  /** A rejected row whose draft the user has since resubmitted or discarded (no longer counted). */
-  resolvedAt?: number;
+  /** resolvedAt (QueuedRow): the user has since resubmitted or discarded the rejected row's draft. */
   createdAt: number;
 }
 
@@ -93,8 +96,7 @@ export interface ScanRow extends QueuedRow {
   errors?: Record<string, string[]>;
   /** The server's answer per id once accepted (empty when a 2xx came without the expected body). */
   results?: ParcelStatusResult[];
-  /** The ids of a rejected row were put back into the scan field (no longer offered). */
-  resolvedAt?: number;
+  /** resolvedAt (QueuedRow): the ids of the rejected row were put back into the scan field (no longer offered). */
   createdAt: number;
 }
 

@@ -1,6 +1,7 @@
 // One POST of a queued row with its idempotency key, and how a failed one ends. Shared by the
-// wizard outbox (send-outbox-row.ts) and the scan queue (scan-send.ts): the same key on every
-// resend, a timeout on requests that never answer, and one rule for which failures may heal.
+// wizard outbox (features/shipments/offline/send-outbox-row.ts) and the scan queue
+// (features/scan/offline/scan-send.ts): the same key on every resend, a timeout on requests that
+// never answer, and one rule for which failures may heal.
 import type { ApiClient } from '../lib/api-client.ts';
 import { ApiError } from '../lib/api-error.ts';
 import type { OutboxError } from './db.ts';

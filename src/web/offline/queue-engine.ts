@@ -1,5 +1,5 @@
-// The drain engine behind both offline queues (the wizard outbox in sync.ts, the depot's scans in
-// scan-sync.ts): the only code that sends queued rows. It drains the signed-in client's due rows
+// The drain engine behind both offline queues (the wizard outbox in features/shipments/offline/
+// outbox-sync.ts, the depot's scans in features/scan/offline/scan-sync.ts): the only code that sends queued rows. It drains the signed-in client's due rows
 // in creation order under a lock shared by all tabs, marking each `sending` before it goes out,
 // and ends every attempt as accepted, rejected or retry (exponential backoff with jitter). A 401
 // pauses the engine until a token is saved again. A row left `sending` (a tab closed mid-request)

@@ -7,8 +7,8 @@
 // with it.
 import { db } from './db.ts';
 import { defaultOutboxLock, OUTBOX_LOCK_NAME, SCAN_LOCK_NAME, type OutboxLock } from './outbox-lock.ts';
-import { outboxStatus, pruneOutbox } from './outbox.ts';
-import { pruneScans, scanQueueStatus } from './scan-queue.ts';
+import { pruneOutbox, pruneScans } from './queue-history.ts';
+import { queueStatus } from './queue-status.ts';
 
 export interface UnsentWork {
   /** Wizard submissions the server has not answered yet (pending, sending, retry). */
@@ -21,7 +21,7 @@ export interface UnsentWork {
 
 /** The client's work that a sign-out would leave unsent. */
 export async function unsentWork(clientId: string): Promise<UnsentWork> {
-  const [outbox, scans] = await Promise.all([outboxStatus(clientId), scanQueueStatus(clientId)]);
+  const [outbox, scans] = await Promise.all([queueStatus(db.outbox, clientId), queueStatus(db.scans, clientId)]);
   return { submissions: outbox.waiting, rejected: outbox.rejected, scans: scans.waiting };
 }
 

@@ -1,6 +1,9 @@
-// Helpers for the offline layer's unit tests (not part of the app).
+// Helpers for the offline layer's unit tests and the tests that read it (not part of the app).
 import type { WizardShipment } from '../../../src/shared/contract/shipments-wizard.ts';
+import type { ParcelStatusUpdate } from '../../../src/shared/domain/enums.ts';
 import { db, type OutboxRow } from '../../../src/web/offline/db.ts';
+import type { WizardDraftData } from '../../../src/web/offline/draft-data.ts';
+import { freshQueueFields } from '../../../src/web/offline/outbox-states.ts';
 
 export const CLIENT = 'client-a';
 export const OTHER_CLIENT = 'client-b';
@@ -31,6 +34,35 @@ export async function resetDb(): Promise<void> {
     await db.drafts.clear();
     await db.outbox.clear();
   });
+}
+
+/**
+ * A wizard submission waiting in the outbox, stored as Finish stores it (a submitted draft and a
+ * pending row with a new idempotency key), written straight into the database: tests of what reads
+ * the queues need no feature's code to fill them.
+ */
+export async function storeSubmission(clientId: string, payload: WizardShipment = wizardPayload(), data: WizardDraftData = {}): Promise<{ draftId: string; rowId: number }> {
+  const now = Date.now();
+  const draftId = crypto.randomUUID();
+  return db.transaction('rw', db.drafts, db.outbox, async () => {
+    await db.drafts.add({ id: draftId, clientId, status: 'submitted', step: 6, data, createdAt: now, updatedAt: now });
+    const rowId = await db.outbox.add({ clientId, draftId, idempotencyKey: crypto.randomUUID(), payload, ...freshQueueFields(now) });
+    return { draftId, rowId };
+  });
+}
+
+/** A draft being edited, stored straight into the database; answers its id. */
+export async function storeDraft(clientId: string, data: WizardDraftData = {}): Promise<string> {
+  const now = Date.now();
+  const id = crypto.randomUUID();
+  await db.drafts.add({ id, clientId, status: 'editing', step: data.step ?? 1, data, createdAt: now, updatedAt: now });
+  return id;
+}
+
+/** One press of Arrive or Sent waiting in the scan queue, stored straight into the database; answers its row id. */
+export async function storeScan(clientId: string, status: ParcelStatusUpdate, parcelIds: string[]): Promise<number> {
+  const now = Date.now();
+  return db.scans.add({ clientId, status, parcelIds, scannedAt: now, idempotencyKey: crypto.randomUUID(), ...freshQueueFields(now) });
 }
 
 export async function outboxRows(): Promise<OutboxRow[]> {

@@ -3,13 +3,11 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInRouter as render } from '../../../../tests/setup/web/render.tsx';
 import { db } from '../../offline/db.ts';
-import { createDraft } from '../../offline/drafts.ts';
-import { submitDraft } from '../../offline/outbox.ts';
-import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '../../../../tests/setup/web/offline-fixtures.ts';
+import { CLIENT, eventually, OTHER_CLIENT, resetDb, storeSubmission } from '../../../../tests/setup/web/offline-fixtures.ts';
 import { OutboxIndicator } from './outbox-indicator.tsx';
 
 async function queue(clientId: string): Promise<number> {
-  return submitDraft(await createDraft(clientId), wizardPayload());
+  return (await storeSubmission(clientId)).rowId;
 }
 
 let view: ReturnType<typeof render> | null = null;

@@ -1,6 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useOnline } from '../../lib/use-online.ts';
-import { useOutboxStatus } from '../../offline/outbox.ts';
+import { db } from '../../offline/db.ts';
+import { useQueueStatus } from '../../offline/queue-status.ts';
 import { ShellLink } from './shell-link.tsx';
 
 /**
@@ -11,7 +12,7 @@ import { ShellLink } from './shell-link.tsx';
  */
 export function OutboxIndicator({ clientId }: { clientId: string }) {
   const { t } = useLingui();
-  const status = useOutboxStatus(clientId);
+  const status = useQueueStatus(db.outbox, clientId);
   const waiting = status?.waiting ?? 0;
   const rejected = status?.rejected ?? 0;
   const online = useOnline();

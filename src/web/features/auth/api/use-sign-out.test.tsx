@@ -6,11 +6,8 @@ import { api } from '../../../lib/api.ts';
 import { buttonNamed } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { db } from '../../../offline/db.ts';
-import { createDraft } from '../../../offline/drafts.ts';
-import { submitDraft } from '../../../offline/outbox.ts';
-import { queueScan } from '../../../offline/scan-queue.ts';
 import { resetScans } from '../../../../../tests/setup/web/scan-fixtures.ts';
-import { CLIENT, eventually, resetDb, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import { CLIENT, eventually, resetDb, storeDraft, storeScan, storeSubmission, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 function LogOut() {
@@ -38,15 +35,13 @@ afterEach(() => {
 
 describe('useSignOut', () => {
   it('ends the session and removes what the server has answered, keeping what still waits', async () => {
-    const sentDraft = await createDraft(CLIENT);
-    const sent = await submitDraft(sentDraft, wizardPayload({ receiver_name: 'Jana Nováková' }));
-    await db.outbox.update(sent, { state: 'accepted' });
-    const waitingDraft = await createDraft(CLIENT);
-    await submitDraft(waitingDraft, wizardPayload());
-    const editing = await createDraft(CLIENT);
-    const [applied] = await queueScan(CLIENT, 'ARRIVED', ['CP000000015SK']);
-    await db.scans.update(applied!, { state: 'accepted' });
-    const [waitingScan] = await queueScan(CLIENT, 'SENT', ['CP000000015SK']);
+    const sent = await storeSubmission(CLIENT, wizardPayload({ receiver_name: 'Jana Nováková' }));
+    await db.outbox.update(sent.rowId, { state: 'accepted' });
+    const { draftId: waitingDraft } = await storeSubmission(CLIENT);
+    const editing = await storeDraft(CLIENT);
+    const applied = await storeScan(CLIENT, 'ARRIVED', ['CP000000015SK']);
+    await db.scans.update(applied, { state: 'accepted' });
+    const waitingScan = await storeScan(CLIENT, 'SENT', ['CP000000015SK']);
 
     view = renderInRouter(
       <QueryClientProvider client={new QueryClient()}>

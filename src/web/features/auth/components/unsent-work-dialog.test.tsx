@@ -4,11 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buttonNamed, click } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import { db } from '../../../offline/db.ts';
-import { createDraft } from '../../../offline/drafts.ts';
-import { submitDraft } from '../../../offline/outbox.ts';
-import { queueScan } from '../../../offline/scan-queue.ts';
 import { resetScans } from '../../../../../tests/setup/web/scan-fixtures.ts';
-import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import { CLIENT, eventually, OTHER_CLIENT, resetDb, storeScan, storeSubmission } from '../../../../../tests/setup/web/offline-fixtures.ts';
 import { useCheckedSignOut } from '../api/use-checked-sign-out.ts';
 import { UnsentWorkDialog } from './unsent-work-dialog.tsx';
 
@@ -42,7 +39,7 @@ afterEach(() => {
 });
 
 async function submission(clientId: string, state: 'pending' | 'retry' | 'accepted' | 'rejected' = 'pending') {
-  const rowId = await submitDraft(await createDraft(clientId), wizardPayload());
+  const { rowId } = await storeSubmission(clientId);
   await db.outbox.update(rowId, { state });
 }
 
@@ -57,7 +54,7 @@ describe('Log out with unsent work', () => {
   it('logs out at once when nothing waits (sent history and another client’s rows do not count)', async () => {
     await submission(CLIENT, 'accepted');
     await submission(OTHER_CLIENT, 'pending');
-    await queueScan(OTHER_CLIENT, 'ARRIVED', ['CP000000015SK']);
+    await storeScan(OTHER_CLIENT, 'ARRIVED', ['CP000000015SK']);
     logOut();
 
     await eventually(() => expect(signOut).toHaveBeenCalledOnce());
@@ -68,7 +65,7 @@ describe('Log out with unsent work', () => {
     await submission(CLIENT, 'pending');
     await submission(CLIENT, 'retry');
     await submission(CLIENT, 'rejected');
-    await queueScan(CLIENT, 'ARRIVED', ['CP000000015SK']);
+    await storeScan(CLIENT, 'ARRIVED', ['CP000000015SK']);
     logOut();
 
     await eventually(() => expect(dialog()?.open).toBe(true));
@@ -86,7 +83,7 @@ describe('Log out with unsent work', () => {
   });
 
   it('stays signed in with Stay logged in, and with Escape', async () => {
-    await queueScan(CLIENT, 'SENT', ['CP000000015SK', 'CP000000029SK']);
+    await storeScan(CLIENT, 'SENT', ['CP000000015SK', 'CP000000029SK']);
     logOut();
     await eventually(() => expect(dialog()?.open).toBe(true));
     expect([...dialog()!.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['1 scan is waiting to be sent.']);

@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } f
 import type { ParcelStatusUpdate } from '../../../../shared/domain/enums.ts';
 import { documentActionMessages } from '../../../../shared/i18n/document-action-messages.ts';
 import { parcelIdFromScan, parseParcelIds } from '../../../../shared/domain/parcel-status-rules.ts';
-import { queueScan } from '../../../offline/scan-queue.ts';
+import { queueScan } from '../offline/scan-queue.ts';
 import { scanFeedback } from '../scanner/scan-feedback.ts';
 import { appendIdLine, placeScannedId } from '../scanner/scan-text.ts';
 import { useWedgeScanner } from '../scanner/use-wedge-scanner.ts';

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ScanRow } from '../../../offline/db.ts';
-import { useRecentScans, useScanQueueStatus } from '../../../offline/scan-queue.ts';
+import { useRecentScans, useScanQueueStatus } from '../offline/scan-queue.ts';
 import { ScanBatch } from './scan-batch.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useAcceptedCount } from '../../../offline/outbox.ts';
+import { useAcceptedCount } from '../offline/outbox.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 /** Refetches the shipment lists when the outbox (in this tab or another) gets a submission accepted. */

@@ -6,8 +6,8 @@ import { ShellLink } from '../../../components/layout/shell-link.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { useFormat } from '../../../lib/format.ts';
-import { DraftSubmittedError } from '../../../offline/draft-errors.ts';
-import { discardDraft, duplicateDraft } from '../../../offline/drafts.ts';
+import { DraftSubmittedError } from '../offline/draft-errors.ts';
+import { discardDraft, duplicateDraft } from '../offline/drafts.ts';
 import { useShipmentLabels } from '../components/use-shipment-labels.ts';
 import { useDraftList, type DraftListItem } from './use-draft-list.ts';
 

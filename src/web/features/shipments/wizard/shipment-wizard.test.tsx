@@ -8,7 +8,7 @@ import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import { db, type Draft } from '../../../offline/db.ts';
 import type { WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
-import { createDraft, newDraft } from '../../../offline/drafts.ts';
+import { createDraft, newDraft } from '../offline/drafts.ts';
 import { resetDb } from '../../../../../tests/setup/web/offline-fixtures.ts';
 import { pickupAddressesQueryOptions } from '../api/get-pickup-addresses.ts';
 import { ShipmentWizard } from './shipment-wizard.tsx';

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Draft, OutboxRow } from '../../../offline/db.ts';
-import { listDrafts } from '../../../offline/drafts.ts';
-import { listWaiting } from '../../../offline/outbox.ts';
+import { listDrafts } from '../offline/drafts.ts';
+import { listWaiting } from '../offline/outbox.ts';
 
 /** editing / rejected: the user's to finish; waiting: in the outbox, not yet answered. */
 export type DraftListState = 'editing' | 'rejected' | 'waiting';

@@ -9,7 +9,7 @@ import { ErrorPage } from '../../../components/layout/error-page.tsx';
 import { can } from '../../../../shared/domain/roles.ts';
 import { useClient } from '../../../lib/session.ts';
 import type { Draft } from '../../../offline/db.ts';
-import { newDraft, useDraft } from '../../../offline/drafts.ts';
+import { newDraft, useDraft } from '../../../features/shipments/offline/drafts.ts';
 
 const searchSchema = z.object({
   draft: z.optional(z.catch(z.optional(z.string().check(z.maxLength(64))), undefined)),

@@ -1,13 +1,13 @@
 // The depot's scan queue. Each press of Arrive or Sent writes one row (its ids and the press
 // time) in one transaction; only the scan sync engine (scan-sync.ts) sends the rows. The page
-// reads the counts and the recent presses from here, live, in every tab.
-import { Dexie } from 'dexie';
+// reads the counts and the recent presses from here, live, in every tab. The history's pruning is
+// in src/web/offline/queue-history.ts (a sign-out clears it too).
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ParcelStatusUpdate } from '../../shared/domain/enums.ts';
-import { PARCEL_STATUS_MAX_IDS } from '../../shared/domain/limits.ts';
-import { parcelIdFromScan } from '../../shared/domain/parcel-status-rules.ts';
-import { db, type ScanRow } from './db.ts';
-import { freshQueueFields, waitingRows } from './outbox-states.ts';
+import type { ParcelStatusUpdate } from '../../../../shared/domain/enums.ts';
+import { PARCEL_STATUS_MAX_IDS } from '../../../../shared/domain/limits.ts';
+import { parcelIdFromScan } from '../../../../shared/domain/parcel-status-rules.ts';
+import { db, type ScanRow } from '../../../offline/db.ts';
+import { freshQueueFields, waitingRows } from '../../../offline/outbox-states.ts';
 
 type Listener = () => void;
 const queued = new Set<Listener>();
@@ -89,22 +89,4 @@ export function useRecentScans(clientId: string | null | undefined, limit = 20):
 /** The ids of a rejected press went back into the scan field: the press is no longer offered. */
 export async function resolveRejectedScan(id: number, now = Date.now()): Promise<void> {
   await db.scans.where('id').equals(id).filter((row) => row.state === 'rejected').modify({ resolvedAt: now, updatedAt: now });
-}
-
-/** How long answered presses stay as history in this browser (the server keeps the events). */
-export const SCAN_HISTORY_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * Removes accepted presses and rejected ones whose ids went back into the field, answered more
- * than `keepMs` ago. Waiting presses and open rejections are never touched. Answers how many went.
- */
-export function pruneScans(now = Date.now(), keepMs = SCAN_HISTORY_MS, database = db): Promise<number> {
-  const before = now - keepMs;
-  return database.transaction('rw', database.scans, () =>
-    database.scans
-      .where('[state+nextAttemptAt]')
-      .between(['accepted', Dexie.minKey], ['rejected', Dexie.maxKey])
-      .filter((row) => row.updatedAt < before && (row.state === 'accepted' || (row.state === 'rejected' && row.resolvedAt !== undefined)))
-      .delete(),
-  );
 }

@@ -1,29 +1,29 @@
-// Starts the app's sync engines: the wizard outbox's for every client, the scan queue's for admins
-// (only they scan). Each engine and Dexie are loaded only once a suitable client is signed in (the
-// engines send nothing without one), so the sign-in page stays small.
+// Starts the app's sync engines, each described by its feature (features/shipments/offline/
+// outbox-sync-start.ts, features/scan/offline/scan-sync-start.ts). Each engine and Dexie are loaded
+// only once a client it serves is signed in (the engines send nothing without one), so the sign-in
+// page stays small.
 import type { ClientInfo } from '../../shared/contract/auth.ts';
 import { currentClient, subscribeToken } from '../lib/token-store.ts';
 import type { QueueEngine } from './queue-engine.ts';
 
+/** One sync engine as the app starts it. */
+export interface SyncEngineStart {
+  /** Whether this client's work goes through the engine (e.g. only admins scan). */
+  wanted: (client: ClientInfo) => boolean;
+  /** Loads and creates the engine (a dynamic import, so its code loads only when wanted). */
+  load: () => Promise<QueueEngine>;
+  /** The console message when loading fails. */
+  failure: string;
+}
+
 /** Call once at app start; answers a function that stops the engines. */
-export function startOutboxSync(): () => void {
-  const stops = [
-    startWhenSignedIn(
-      () => true,
-      () => import('./sync.ts').then(({ createSyncEngine }) => createSyncEngine()),
-      'The outbox sync could not start',
-    ),
-    startWhenSignedIn(
-      (client) => client.role === 'ADMIN',
-      () => import('./scan-sync.ts').then(({ createScanSyncEngine }) => createScanSyncEngine()),
-      'The scan sync could not start',
-    ),
-  ];
+export function startSyncEngines(engines: readonly SyncEngineStart[]): () => void {
+  const stops = engines.map(startWhenSignedIn);
   return () => stops.forEach((stop) => stop());
 }
 
 /** Loads and starts one engine the first time a client for whom `wanted` holds is signed in. */
-function startWhenSignedIn(wanted: (client: ClientInfo) => boolean, load: () => Promise<QueueEngine>, failure: string): () => void {
+function startWhenSignedIn({ wanted, load, failure }: SyncEngineStart): () => void {
   let engine: QueueEngine | null = null;
   let loading = false;
   let stopped = false;

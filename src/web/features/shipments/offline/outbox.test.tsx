@@ -1,13 +1,11 @@
 import 'fake-indexeddb/auto';
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WizardShipment } from '../../shared/contract/shipments-wizard.ts';
-import { render } from '../../../tests/setup/web/render.tsx';
-import { db } from './db.ts';
+import { CLIENT, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import type { WizardShipment } from '../../../../shared/contract/shipments-wizard.ts';
+import { db } from '../../../offline/db.ts';
 import { DraftNotFoundError, DraftSubmittedError } from './draft-errors.ts';
 import { createDraft } from './drafts.ts';
-import { listWaiting, onOutboxSubmitted, outboxStatus, pruneOutbox, submitDraft, useOutboxStatus } from './outbox.ts';
-import { CLIENT, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from '../../../tests/setup/web/offline-fixtures.ts';
+import { listWaiting, onOutboxSubmitted, outboxStatus, submitDraft } from './outbox.ts';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
 
@@ -121,49 +119,5 @@ describe('waiting rows and status', () => {
     expect((await listWaiting(CLIENT)).map((r) => r.id)).toEqual([a, b, c]);
     expect(await outboxStatus(CLIENT)).toEqual({ pending: 1, sending: 1, retry: 1, waiting: 3, rejected: 1 });
     expect(await outboxStatus(OTHER_CLIENT)).toEqual({ pending: 1, sending: 0, retry: 0, waiting: 1, rejected: 0 });
-  });
-
-  it('useOutboxStatus follows the outbox live', async () => {
-    function Badge() {
-      const status = useOutboxStatus(CLIENT);
-      return <p>{status ? `${status.waiting}/${status.rejected}` : 'loading'}</p>;
-    }
-    const view = render(<Badge />);
-    await eventually(() => expect(view.container.textContent).toBe('0/0'));
-    const rowId = await act(() => queue(CLIENT, 'pending'));
-    await eventually(() => expect(view.container.textContent).toBe('1/0'));
-    await act(() => db.outbox.update(rowId, { state: 'rejected' }));
-    await eventually(() => expect(view.container.textContent).toBe('0/1'));
-    view.unmount();
-  });
-});
-
-describe('pruneOutbox', () => {
-  it('removes accepted submissions and closed rejections older than the history, with their submitted drafts, and nothing else', async () => {
-    const DAY = 24 * 60 * 60 * 1000;
-    const submit = async () => {
-      const draftId = await createDraft(CLIENT, { country: 'SK' });
-      return { draftId, rowId: await submitDraft(draftId, wizardPayload()) };
-    };
-    const oldAccepted = await submit();
-    const oldClosedRejection = await submit();
-    const oldOpenRejection = await submit();
-    const oldWaiting = await submit();
-    const recentAccepted = await submit();
-    const editing = await createDraft(CLIENT, { country: 'CZ' });
-    await db.outbox.update(oldAccepted.rowId, { state: 'accepted' });
-    await db.outbox.update(oldClosedRejection.rowId, { state: 'rejected', resolvedAt: T0 });
-    await db.drafts.update(oldClosedRejection.draftId, { status: 'editing' });
-    await db.outbox.update(oldOpenRejection.rowId, { state: 'rejected' });
-    await db.outbox.update(recentAccepted.rowId, { state: 'accepted', updatedAt: T0 + 40 * DAY });
-
-    expect(await pruneOutbox(T0 + 31 * DAY, 30 * DAY)).toBe(2);
-
-    expect((await outboxRows()).map((row) => row.id)).toEqual([oldOpenRejection.rowId, oldWaiting.rowId, recentAccepted.rowId]);
-    const drafts = new Set((await db.drafts.toArray()).map((draft) => draft.id));
-    expect(drafts.has(oldAccepted.draftId)).toBe(false);
-    // A draft the user reopened after its rejection is theirs: it stays.
-    expect(drafts.has(oldClosedRejection.draftId)).toBe(true);
-    expect([oldOpenRejection.draftId, oldWaiting.draftId, recentAccepted.draftId, editing].every((id) => drafts.has(id))).toBe(true);
   });
 });
