@@ -6,7 +6,7 @@ import { dismissToast, useToast } from '../../../components/ui/toast-store.ts';
 import { byLabel, buttonNamed, type } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
 import { render, renderInRouter } from '../../../../../tests/setup/web/render.tsx';
-import { Avatar, initials } from './avatar.tsx';
+import { Avatar, initials } from '../../../components/ui/avatar.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ProfileForm } from './profile-form.tsx';
 

@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { countryName } from '../../../lib/country-names.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useUpdateProfile } from '../api/account.ts';
-import { Avatar } from './avatar.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 
 const FIELDS = ['name', 'email', 'phone'] as const;
 

@@ -9,7 +9,7 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { downloadFromApi } from '../../../lib/download-from-api.ts';
 import { useClient } from '../../../lib/session.ts';
-import { useCompanies } from '../../shipments/api/get-companies.ts';
+import { useCompanies } from '../../../lib/company-choices.ts';
 import { CountryPicker } from './country-picker.tsx';
 import { BackToShipments } from '../../../components/layout/back-to-shipments.tsx';
 

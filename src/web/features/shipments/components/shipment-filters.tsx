@@ -9,7 +9,7 @@ import { useFormat } from '../../../lib/format.ts';
 import { useDebouncedCommit } from '../../../lib/use-debounced-commit.ts';
 import { useDeviceSetting } from '../../../lib/use-device-setting.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useCompanies } from '../api/get-companies.ts';
+import { useCompanies } from '../../../lib/company-choices.ts';
 import { countFilters, type ShipmentListSearch } from './shipment-list-search.ts';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 
