@@ -1,7 +1,7 @@
 // The delivery partners' event feed (POST /api/v1/partner/events): HMAC-signed raw body, the
 // timestamp window, replay refusal, revoked keys, validation after the signature, results per
 // event, and what tracking then shows.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import type { PartnerEventsAnswer, TrackAnswer } from '../../src/shared/contract/tracking.ts';
@@ -69,6 +69,11 @@ beforeAll(async () => {
   postOneParcel = await createShipment(t.app, userToken, { receiver_country: 'DE', product: 'TRC', weight: 0.5, receiver_postal_code: '10115' });
   expect(spsParcel.partner_name).toBe('Slovak Parcel Service');
   expect(postOneParcel.partner_name).toBe('PostOne');
+  // Handed over to the partners (a partner reports only on parcels it has), created before the events below.
+  await t.database.db
+    .update(shipments)
+    .set({ status: 'SENT', createdAt: new Date('2026-03-01T00:00:00Z') })
+    .where(inArray(shipments.trackingNumber, [spsParcel.tracking_number!, postOneParcel.tracking_number!]));
   sps = (await createPartnerKey(t.database.db, 'sps'))!;
   postOne = (await createPartnerKey(t.database.db, 'POSTONE'))!;
 });
@@ -89,7 +94,7 @@ describe('accepted requests', () => {
     expect(results(res)).toEqual(batch.map((e) => ({ event_id: e.event_id, result: 'recorded' })));
 
     const stored = await eventsOf(spsParcel.tracking_number!);
-    expect(stored.status).toBe('CREATED');
+    expect(stored.status).toBe('SENT');
     const fromPartner = stored.events.filter((e) => e.source === 'partner:SPS');
     expect(fromPartner.map((e) => [e.status, e.occurredAt.toISOString(), e.location, e.partnerEventId])).toEqual([
       ['IN_TRANSIT', '2026-03-02T07:15:00.000Z', 'Bratislava hub', batch[0]!.event_id],

@@ -58,7 +58,7 @@ export async function partnerEventRoutes(app: FastifyInstance, { db, now = () =>
           throw new ApiError(409, 'conflict', serverMessages.partnerRequestReplayed);
         }
         // In one transaction with the signature: a request that fails here may be sent again as it is.
-        return recordPartnerEvents(tx, { id: proof.key.partnerId, code: proof.key.partnerCode }, body.events);
+        return recordPartnerEvents(tx, { id: proof.key.partnerId, code: proof.key.partnerCode }, body.events, new Date(now()));
       });
     },
     { preValidation: verifySignature },

@@ -2,12 +2,18 @@
 // nothing (a partner cannot write into another partner's parcels); a resent event_id records
 // nothing new. Partner events never change shipments.status: the status tells where the parcel
 // is in the carrier's own hands (up to SENT), the events tell the rest.
+//
+// What the public page would show is checked per event (issue 18): an event dated in the future or
+// before the shipment existed, or about a parcel the carrier never took over, is `rejected` with
+// its reason and nothing of it is stored; the location's shape is the contract's (placeName).
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PartnerEvent, PartnerEventsAnswer } from '../../../shared/contract/tracking.ts';
+import type { PartnerEvent, PartnerEventRejection, PartnerEventsAnswer } from '../../../shared/contract/tracking.ts';
+import type { ShipmentStatus } from '../../../shared/domain/enums.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { shipmentEvents, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
+import { EVENT_CLOCK_SKEW_MS } from './tracking.service.ts';
 
 export interface FeedPartner {
   id: number;
@@ -29,20 +35,40 @@ function occurredAt(events: PartnerEvent[]): Date[] {
   return dates;
 }
 
-export async function recordPartnerEvents(db: Db, partner: FeedPartner, events: PartnerEvent[]): Promise<PartnerEventsAnswer> {
+interface OwnedShipment {
+  id: number;
+  status: ShipmentStatus;
+  createdAt: Date;
+}
+
+/** Why the public page must not show this event about `shipment`, or null when it may be recorded. */
+function rejection(shipment: OwnedShipment, at: Date, now: Date): PartnerEventRejection | null {
+  // A partner gets a parcel from the carrier: one still CREATED (or cancelled) it never had.
+  if (shipment.status === 'CREATED' || shipment.status === 'DELETED') return 'not_handed_over';
+  if (at.getTime() > now.getTime() + EVENT_CLOCK_SKEW_MS) return 'occurred_in_future';
+  // The same allowance for the partner's clock the other way.
+  if (at.getTime() < shipment.createdAt.getTime() - EVENT_CLOCK_SKEW_MS) return 'occurred_before_shipment';
+  return null;
+}
+
+export async function recordPartnerEvents(db: Db, partner: FeedPartner, events: PartnerEvent[], now = new Date()): Promise<PartnerEventsAnswer> {
   const dates = occurredAt(events);
   const numbers = [...new Set(events.map((e) => e.tracking_number))];
   const owned = await db
-    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber })
+    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber, status: shipments.status, createdAt: shipments.createdAt })
     .from(shipments)
     .where(and(eq(shipments.partnerId, partner.id), inArray(shipments.trackingNumber, numbers)));
-  const shipmentIdOf = new Map(owned.map((s) => [s.trackingNumber, s.id]));
+  const shipmentOf = new Map<string | null, OwnedShipment>(owned.map((s) => [s.trackingNumber, s]));
+  const rejected = events.map((event, i) => {
+    const shipment = shipmentOf.get(event.tracking_number);
+    return shipment ? rejection(shipment, dates[i]!, now) : null;
+  });
 
   const source = partnerSource(partner.code);
   const rows = events.flatMap((event, i) => {
-    const shipmentId = shipmentIdOf.get(event.tracking_number);
-    if (shipmentId === undefined) return [];
-    return [{ shipmentId, status: event.code, occurredAt: dates[i]!, source, location: event.location || null, partnerEventId: event.event_id }];
+    const shipment = shipmentOf.get(event.tracking_number);
+    if (shipment === undefined || rejected[i]) return [];
+    return [{ shipmentId: shipment.id, status: event.code, occurredAt: dates[i]!, source, location: event.location || null, partnerEventId: event.event_id }];
   });
   // One statement: a conflict on (source, partner_event_id) — sent before, or twice in this
   // batch — inserts nothing and returns nothing, which is how duplicates are told apart.
@@ -53,8 +79,10 @@ export async function recordPartnerEvents(db: Db, partner: FeedPartner, events: 
 
   const answered = new Set<string>();
   return {
-    results: events.map((event) => {
-      if (!shipmentIdOf.has(event.tracking_number)) return { event_id: event.event_id, result: 'not_found' as const };
+    results: events.map((event, i) => {
+      if (!shipmentOf.has(event.tracking_number)) return { event_id: event.event_id, result: 'not_found' as const };
+      const reason = rejected[i];
+      if (reason) return { event_id: event.event_id, result: 'rejected' as const, reason };
       // The first of several equal event_ids in a batch is the recorded one.
       const isNew = recorded.has(event.event_id) && !answered.has(event.event_id);
       answered.add(event.event_id);

@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TrackingEvent } from '../../../shared/contract/tracking.ts';
 import type { ShipmentStatus } from '../../../shared/domain/enums.ts';
+import { isPlaceName } from '../../../shared/domain/place-name.ts';
 import { samePostalCode, TRACKING_EVENT_CODES, type TrackingEventCode } from '../../../shared/domain/tracking-events.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -39,6 +40,28 @@ interface EventJson {
 
 const isEventCode = (value: string): value is TrackingEventCode => (TRACKING_EVENT_CODES as readonly string[]).includes(value);
 
+/** How far ahead of our clock an event's time may be (a partner's or a tablet's clock). */
+export const EVENT_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * Which stored events a lookup shows (the partner feed refuses what this leaves out, issue 18; this
+ * also keeps what was stored before it did off the page): none from a partner while the carrier
+ * has not taken the parcel over (CREATED, or cancelled), none dated in the future, and a location
+ * only when it is a place.
+ */
+function shownEvents(status: ShipmentStatus, raw: EventJson[], now: number): StoredEvent[] {
+  const handedOver = status !== 'CREATED' && status !== 'DELETED';
+  const events: StoredEvent[] = [];
+  for (const e of raw) {
+    if (!isEventCode(e.code)) continue;
+    const fromPartner = e.source.startsWith('partner:');
+    const occurredAt = new Date(e.at);
+    if ((fromPartner && !handedOver) || occurredAt.getTime() > now + EVENT_CLOCK_SKEW_MS) continue;
+    events.push({ code: e.code, occurredAt, location: e.location !== null && isPlaceName(e.location) ? e.location.trim() : null, fromPartner });
+  }
+  return events;
+}
+
 /**
  * The shipment with this tracking number and its events, newest first (a code this version does
  * not know is left out); 404 when there is none or when `zip` is given and is not its destination
@@ -68,10 +91,7 @@ export async function lookUpTracking(db: Db, trackingNumber: string, zip: string
   if (zip && !samePostalCode(zip, row.postalCode)) throw shipmentNotFound();
   // json comes parsed from both drivers; a string is parsed here in case a driver leaves it as text.
   const rawEvents: EventJson[] = typeof row.events === 'string' ? (JSON.parse(row.events) as EventJson[]) : (row.events ?? []);
-  const events: StoredEvent[] = [];
-  for (const e of rawEvents) {
-    if (isEventCode(e.code)) events.push({ code: e.code, occurredAt: new Date(e.at), location: e.location, fromPartner: e.source.startsWith('partner:') });
-  }
+  const events = shownEvents(row.status, rawEvents, Date.now());
   return {
     shipment: {
       trackingNumber: row.trackingNumber,

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { isPlaceName, PLACE_NAME_MAX } from './place-name.ts';
+
+describe('isPlaceName', () => {
+  it.each([
+    'Bratislava hub',
+    'SPS Senec hub',
+    'Žilina depot',
+    'SPS pickup point Nitra Centrum',
+    'Praha 4 - Chodov',
+    'Ústí n. Labem',
+    'Frankfurt a.M.',
+    'Wien (AT)',
+    'Depot 12, 811 01 Bratislava',
+    'Łódź',
+    'Marks & Spencer, Köln',
+    "Val-d'Oise",
+    '  Košice  ',
+  ])('accepts the place "%s"', (place) => {
+    expect(isPlaceName(place)).toBe(true);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['only spaces', '   '],
+    ['only digits', '12345'],
+    ['markup', '<b>Bratislava</b>'],
+    ['a script', 'Senec<script>alert(1)</script>'],
+    ['an e-mail address', 'jana.novakova@example.com'],
+    ['a web address', 'www.evil.example'],
+    ['a link', 'https://evil.example'],
+    ['a phone number', 'Jana Nováková 0905 123 456'],
+    ['an international phone number', 'Senec +421 905 123 456'],
+    ['a phone number with dashes', 'Senec 905-123-456'],
+    ['a name, an address and a phone', 'Jana Nováková, Hlavná 12, Senec, tel. 0905123456'],
+    ['a line break', 'Senec\nHlavná 12'],
+    ['a tab', 'Senec\thub'],
+    ['a NUL', 'Senec\u0000'],
+    ['a bidi override', 'Senec\u202Ebuh'],
+    ['double spaces', 'Senec  hub'],
+    ['too long', `Depot ${'x'.repeat(PLACE_NAME_MAX)}`],
+    ['quotes and semicolons', 'Senec"; drop table'],
+  ])('refuses %s', (_, value) => {
+    expect(isPlaceName(value)).toBe(false);
+  });
+});

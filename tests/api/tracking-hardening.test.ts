@@ -1,0 +1,192 @@
+// Issue 18, the security review's tracking findings: what a partner's feed may put on the public
+// page (event times, the location's shape, parcels the carrier never took over).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Shipment } from '../../src/shared/contract/shipments.ts';
+import type { PartnerEventsAnswer, PublicTracking, TrackAnswer } from '../../src/shared/contract/tracking.ts';
+import type { ShipmentStatus } from '../../src/shared/domain/enums.ts';
+import { shipmentEvents, shipments } from '../../src/server/db/schema.ts';
+import { createPartnerKey } from '../../src/server/features/tracking/partner-keys.ts';
+import { signPartnerRequest } from '../../src/server/features/tracking/partner-signature.ts';
+import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
+import { bearer, createShipment } from './shipments-fixtures.ts';
+
+let t: TestApp;
+let userToken: string;
+let spsKey: { id: string; secret: string };
+
+/** Every request from an address of its own: the per-address limit is not what is tested here. */
+let nextAddress = 1;
+const address = () => `10.77.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+
+function get(url: string, options: { token?: string; language?: string } = {}) {
+  return t.app.inject({
+    method: 'GET',
+    url,
+    remoteAddress: address(),
+    headers: { 'accept-language': options.language ?? 'en', ...(options.token ? bearer(options.token) : {}) },
+  });
+}
+const timeline = (tn: string, query = '', options: Parameters<typeof get>[1] = {}) => get(`/api/v1/tracking/${tn}${query}`, options);
+const track = (query: string, options: Parameters<typeof get>[1] = {}) => get(`/api/v1/shipments/track?${query}`, options);
+
+async function setStatus(trackingNumber: string, status: ShipmentStatus, createdAt?: Date) {
+  await t.database.db
+    .update(shipments)
+    .set({ status, ...(createdAt ? { createdAt } : {}) })
+    .where(eq(shipments.trackingNumber, trackingNumber));
+}
+
+async function shipmentId(trackingNumber: string): Promise<number> {
+  const [row] = await t.database.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.trackingNumber, trackingNumber));
+  return row!.id;
+}
+
+/** A parcel of demo-user to Bratislava 811 01 (SPS), created a day ago. */
+async function parcel(status: ShipmentStatus = 'CREATED'): Promise<string> {
+  const created: Shipment = await createShipment(t.app, userToken, { receiver_postal_code: '811 01' });
+  const dayAgo = new Date(Date.now() - 86_400_000);
+  await setStatus(created.tracking_number!, status, dayAgo);
+  await t.database.db.update(shipmentEvents).set({ occurredAt: dayAgo }).where(eq(shipmentEvents.shipmentId, await shipmentId(created.tracking_number!)));
+  return created.tracking_number!;
+}
+
+let eventNo = 0;
+const feedEvent = (trackingNumber: string, overrides: Record<string, unknown> = {}) => ({
+  event_id: `HARD-${++eventNo}`,
+  tracking_number: trackingNumber,
+  code: 'IN_TRANSIT',
+  occurred_at: new Date(Date.now() - 60_000).toISOString(),
+  location: 'SPS Senec hub',
+  ...overrides,
+});
+
+function postEvents(events: unknown[]) {
+  const raw = JSON.stringify({ events });
+  const ts = Math.floor(Date.now() / 1000);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/partner/events',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en', 'x-partner-key': spsKey.id, 'x-partner-timestamp': String(ts), 'x-partner-signature': signPartnerRequest(spsKey.secret, ts, raw) },
+    payload: raw,
+  });
+}
+
+async function storedPartnerEvents(trackingNumber: string) {
+  return (await t.database.db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, await shipmentId(trackingNumber)))).filter((e) => e.source === 'partner:SPS');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  userToken = (await signIn(t.app, DEMO.user.clientId, DEMO.user.secret)).token;
+  spsKey = (await createPartnerKey(t.database.db, 'SPS'))!;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("the partner feed's content", () => {
+  const PERSONAL_LOCATION = 'Jana Nováková, Hlavná 12, Senec, +421 905 123 456 <img src=x onerror=alert(1)>';
+
+  it('refuses the review\'s event: a location with a name, an address, a phone and markup (400), then DELIVERED for a CREATED parcel dated 2099 (rejected)', async () => {
+    const tn = await parcel('CREATED');
+    const shaped = await postEvents([feedEvent(tn, { code: 'DELIVERED', occurred_at: '2099-01-01T10:00:00Z', location: PERSONAL_LOCATION })]);
+    expect(shaped.statusCode, shaped.body).toBe(400);
+    expect(Object.keys(shaped.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['events.0.location']);
+    expect(shaped.json<{ errors: Record<string, string[]> }>().errors['events.0.location']).toContain(
+      'A location must be a place (a depot or a town, at most 60 characters): no names with addresses, phone numbers, e-mail or web addresses, or markup.',
+    );
+
+    const event = feedEvent(tn, { code: 'DELIVERED', occurred_at: '2099-01-01T10:00:00Z', location: 'Senec' });
+    const res = await postEvents([event]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<PartnerEventsAnswer>().results).toEqual([{ event_id: event.event_id, result: 'rejected', reason: 'not_handed_over' }]);
+    expect(await storedPartnerEvents(tn)).toHaveLength(0);
+    expect((await timeline(tn, '?zip=81101')).json<PublicTracking>().milestone).toBe('CREATED');
+  });
+
+  it.each([
+    ['a phone number', 'SPS Senec 0905 123 456'],
+    ['an e-mail address', 'jana@example.com'],
+    ['a web address', 'www.evil.example'],
+    ['markup', '<b>Senec</b>'],
+    ['a line break', 'Senec\nHlavná 12'],
+    ['61 characters', `Senec ${'x'.repeat(55)}`],
+  ])('refuses a location with %s, and records nothing of the batch (400)', async (_, location) => {
+    const tn = await parcel('SENT');
+    const res = await postEvents([feedEvent(tn), feedEvent(tn, { location })]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['events.1.location']);
+    expect(await storedPartnerEvents(tn)).toHaveLength(0);
+  });
+
+  it('rejects per event what happened in the future or before the shipment existed, and records the rest', async () => {
+    const tn = await parcel('SENT');
+    const createdAt = new Date(Date.now() - 2 * 86_400_000);
+    await setStatus(tn, 'SENT', createdAt);
+    const minute = 60_000;
+    const at = (ms: number) => new Date(ms).toISOString();
+    const batch = [
+      feedEvent(tn, { occurred_at: '2099-01-01T10:00:00Z' }),
+      feedEvent(tn, { occurred_at: at(Date.now() + 6 * minute) }),
+      feedEvent(tn, { occurred_at: at(Date.now() + 4 * minute), code: 'OUT_FOR_DELIVERY' }),
+      feedEvent(tn, { occurred_at: at(createdAt.getTime() - 6 * minute) }),
+      feedEvent(tn, { occurred_at: '2020-01-01T00:00:00+01:00' }),
+      feedEvent(tn, { occurred_at: at(createdAt.getTime() - 4 * minute), location: null }),
+      feedEvent(tn, { occurred_at: at(createdAt.getTime() + 60 * minute), location: '' }),
+    ];
+    const res = await postEvents(batch);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<PartnerEventsAnswer>().results).toEqual([
+      { event_id: batch[0]!.event_id, result: 'rejected', reason: 'occurred_in_future' },
+      { event_id: batch[1]!.event_id, result: 'rejected', reason: 'occurred_in_future' },
+      { event_id: batch[2]!.event_id, result: 'recorded' },
+      { event_id: batch[3]!.event_id, result: 'rejected', reason: 'occurred_before_shipment' },
+      { event_id: batch[4]!.event_id, result: 'rejected', reason: 'occurred_before_shipment' },
+      { event_id: batch[5]!.event_id, result: 'recorded' },
+      { event_id: batch[6]!.event_id, result: 'recorded' },
+    ]);
+    const stored = await storedPartnerEvents(tn);
+    expect(stored.map((e) => e.partnerEventId).sort()).toEqual([batch[2]!.event_id, batch[5]!.event_id, batch[6]!.event_id].sort());
+    // A rejected event_id was not used up: sent again corrected, it is recorded.
+    const fixed = await postEvents([{ ...batch[0], occurred_at: at(Date.now() - minute) }]);
+    expect(fixed.json<PartnerEventsAnswer>().results).toEqual([{ event_id: batch[0]!.event_id, result: 'recorded' }]);
+  });
+
+  it('accepts events once the carrier has the parcel (MANIFESTED, ARRIVED, SENT), not while CREATED or after a cancellation', async () => {
+    const byStatus: Array<[ShipmentStatus, string]> = [
+      ['CREATED', 'rejected'],
+      ['DELETED', 'rejected'],
+      ['MANIFESTED', 'recorded'],
+      ['ARRIVED', 'recorded'],
+      ['SENT', 'recorded'],
+    ];
+    const numbers = await Promise.all(byStatus.map(([status]) => parcel(status)));
+    const batch = numbers.map((tn) => feedEvent(tn));
+    const results = (await postEvents(batch)).json<PartnerEventsAnswer>().results;
+    expect(results.map((r) => [r.result, r.reason])).toEqual(byStatus.map(([, result]) => [result, result === 'rejected' ? 'not_handed_over' : undefined]));
+  });
+
+  it('keeps what was stored before these rules off the public page: partner events of a parcel never handed over, future times, locations that are no place', async () => {
+    const created = await parcel('CREATED');
+    const sent = await parcel('SENT');
+    const [createdId, sentId] = [await shipmentId(created), await shipmentId(sent)];
+    await t.database.db.insert(shipmentEvents).values([
+      { shipmentId: createdId, status: 'DELIVERED', source: 'partner:SPS', partnerEventId: `old-1-${created}`, occurredAt: new Date(Date.now() - 60_000), location: 'Senec' },
+      { shipmentId: sentId, status: 'DELIVERED', source: 'partner:SPS', partnerEventId: `old-2-${sent}`, occurredAt: new Date('2099-01-01T10:00:00Z'), location: 'Senec' },
+      { shipmentId: sentId, status: 'IN_TRANSIT', source: 'partner:SPS', partnerEventId: `old-3-${sent}`, occurredAt: new Date(Date.now() - 60_000), location: PERSONAL_LOCATION },
+    ]);
+    const never = (await timeline(created, '?zip=81101')).json<PublicTracking>();
+    expect(never.events.map((e) => e.code)).toEqual(['CREATED']);
+    expect(never.milestone).toBe('CREATED');
+    const res = await timeline(sent, '?zip=81101');
+    const body = res.json<PublicTracking>();
+    expect(body.milestone).toBe('SENT');
+    expect(body.events.map((e) => [e.code, e.location])).toEqual([['IN_TRANSIT', null], ['CREATED', null]]);
+    expect(res.body).not.toContain('Nováková');
+    // The owner's lookup shows the same events.
+    const owner = (await track(`tracking_number=${sent}`, { token: userToken })).json<TrackAnswer>();
+    expect(owner.events.map((e) => [e.code, e.location])).toEqual([['IN_TRANSIT', null], ['CREATED', null]]);
+  });
+});
