@@ -12,6 +12,7 @@ import { clientInfo, findClientById, findClientByLogin, type ClientRow } from '.
 import type { LoginLimiter } from './login-limiter.ts';
 import { DUMMY_HASH_PROMISE, verifySecret } from './passwords.ts';
 import type { RefreshTokenStore } from './refresh-tokens.ts';
+import { isCrossSite } from './same-origin.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/oauth';
@@ -37,6 +38,14 @@ const invalidGrant = () => new ApiError(400, 'invalid_grant', serverMessages.inv
 
 export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
   const { db, tokens, refreshTokens, limiter } = deps;
+
+  // Both routes set or clear the session cookie: a page of another site may not make them do
+  // that (login CSRF, forced logout). Refused rather than answered without the cookie: such a
+  // page cannot read the answer anyway (no CORS), and a plain refusal checks no secret and counts
+  // no failure. Callers that are not browser pages send neither header and pass.
+  app.addHook('onRequest', async (request) => {
+    if (isCrossSite(request)) throw new ApiError(403, 'forbidden', serverMessages.crossSiteSignIn);
+  });
 
   async function grant(request: FastifyRequest, reply: FastifyReply, client: ClientRow, refresh: { token: string; expiresAt: Date }) {
     const [{ token, expiresIn }, data] = await Promise.all([tokens.sign({ clientId: client.id, companyId: client.companyId, role: client.role }), clientInfo(db, client)]);
