@@ -31,13 +31,6 @@ async function xlsxOf(build: (workbook: ExcelJS.Workbook) => void): Promise<Uint
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
-/** Rewrites each central-directory entry's declared uncompressed size: sizes a forged archive claims. */
-function claimSizes(zip: Uint8Array, originalSize: number): Uint8Array {
-  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
-  for (let at = 0; at + 4 <= zip.length; at++) if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, originalSize, true);
-  return zip;
-}
-
 describe('readImportFile: CSV', () => {
   it('reads a LibreOffice export in Windows-1250 with Slovak and Czech letters and decimal commas as written', async () => {
     const sheet = await readImportFile('csv', fixture('libreoffice-cp1250-semicolon.csv'));
@@ -224,7 +217,7 @@ describe('readImportFile: XLSX', () => {
     expect(await refusal('xlsx', workbook.subarray(0, workbook.length - 100))).toBe(documentActionMessages.importUnreadable.id);
   });
 
-  describe('zip bombs, refused before exceljs unpacks anything', () => {
+  describe('zip bombs, refused before exceljs unpacks anything (every shape: archive-guard.test.ts)', () => {
     const load = () => vi.spyOn(Object.getPrototypeOf(new ExcelJS.Workbook().xlsx) as ExcelJS.Xlsx, 'load');
 
     it('an entry that expands over 200 times to more than 10 MB (20 MB of zeros in ~20 KB)', async () => {
@@ -232,27 +225,6 @@ describe('readImportFile: XLSX', () => {
       const bomb = zipSync({ '[Content_Types].xml': utf8('<Types/>'), 'xl/worksheets/sheet1.xml': new Uint8Array(20 * 1024 * 1024) });
       expect(bomb.length).toBeLessThan(100 * 1024);
       expect(await refusal('xlsx', bomb)).toBe(serverMessages.importZipBomb.id);
-      expect(spy).not.toHaveBeenCalled();
-    });
-
-    it('an entry that claims a small size but inflates past it', async () => {
-      const spy = load();
-      const liar = claimSizes(zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(12 * 1024 * 1024) }), 1024 * 1024);
-      expect(await refusal('xlsx', liar)).toBe(serverMessages.importZipBomb.id);
-      expect(spy).not.toHaveBeenCalled();
-    });
-
-    it('entries adding up to more than 300 MB', async () => {
-      const spy = load();
-      const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`xl/media/image${i}.png`, new Uint8Array(1024)]));
-      expect(await refusal('xlsx', claimSizes(zipSync(files), 8 * 1024 * 1024))).toBe(serverMessages.importZipBomb.id);
-      expect(spy).not.toHaveBeenCalled();
-    });
-
-    it('more than 10,000 entries', async () => {
-      const spy = load();
-      const files = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`xl/f${i}.xml`, new Uint8Array(0)]));
-      expect(await refusal('xlsx', zipSync(files))).toBe(serverMessages.importZipBomb.id);
       expect(spy).not.toHaveBeenCalled();
     });
   });
