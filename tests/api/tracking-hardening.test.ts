@@ -1,19 +1,30 @@
-// Issue 18, the security review's tracking findings: what a partner's feed may put on the public
-// page (event times, the location's shape, parcels the carrier never took over).
+// Issue 18, the security review's tracking findings: the postal code as an oracle (wrong postal
+// codes limited per parcel, whoever asks), what a lookup without the postal code shows (walking the
+// sequential tracking numbers tells nobody where parcels go or who delivers them), and what a
+// partner's feed may put on the public page (event times, the location's shape, parcels the
+// carrier never took over).
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shipment } from '../../src/shared/contract/shipments.ts';
 import type { PartnerEventsAnswer, PublicTracking, TrackAnswer } from '../../src/shared/contract/tracking.ts';
-import type { ShipmentStatus } from '../../src/shared/domain/enums.ts';
-import { shipmentEvents, shipments } from '../../src/server/db/schema.ts';
+import { PARTNERS, type ShipmentStatus } from '../../src/shared/domain/enums.ts';
+import { partners, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
 import { createPartnerKey } from '../../src/server/features/tracking/partner-keys.ts';
 import { signPartnerRequest } from '../../src/server/features/tracking/partner-signature.ts';
+import { DEFAULT_POSTCODE_LIMITS } from '../../src/server/features/tracking/postcode-attempts.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 
 let t: TestApp;
 let userToken: string;
+let user2Token: string;
+let adminToken: string;
 let spsKey: { id: string; secret: string };
+
+const TEMPLATE = 'https://track.sps.example/parcel?id={tracking_number}';
+const WRONG_ALLOWED = DEFAULT_POSTCODE_LIMITS[0]!.wrong;
+const QUICK_WINDOW = DEFAULT_POSTCODE_LIMITS[0]!.windowSeconds;
 
 /** Every request from an address of its own: the per-address limit is not what is tested here. */
 let nextAddress = 1;
@@ -51,6 +62,20 @@ async function parcel(status: ShipmentStatus = 'CREATED'): Promise<string> {
   return created.tracking_number!;
 }
 
+function expectLimited(res: LightMyRequestResponse, field = 'zip') {
+  expect(res.statusCode, res.body).toBe(429);
+  const wait = Number(res.headers['retry-after']);
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(QUICK_WINDOW);
+  const message = 'Too many wrong postal codes for this parcel. Try again later, or track it without the postal code.';
+  expect(res.json()).toEqual({ message, error: 'too_many_requests', errors: { [field]: [message] } });
+}
+
+const expectNotFound = (res: LightMyRequestResponse) => {
+  expect(res.statusCode, res.body).toBe(404);
+  expect(res.json()).toEqual({ message: 'Shipment not found', error: 'not_found' });
+};
+
 let eventNo = 0;
 const feedEvent = (trackingNumber: string, overrides: Record<string, unknown> = {}) => ({
   event_id: `HARD-${++eventNo}`,
@@ -79,11 +104,135 @@ async function storedPartnerEvents(trackingNumber: string) {
 beforeAll(async () => {
   t = await createTestApp();
   userToken = (await signIn(t.app, DEMO.user.clientId, DEMO.user.secret)).token;
+  user2Token = (await signIn(t.app, DEMO.user2.clientId, DEMO.user2.secret)).token;
+  adminToken = (await signIn(t.app, DEMO.admin.clientId, DEMO.admin.secret)).token;
   spsKey = (await createPartnerKey(t.database.db, 'SPS'))!;
+  await t.database.db.update(partners).set({ trackingUrlTemplate: TEMPLATE }).where(eq(partners.id, PARTNERS.SPS));
 });
 
 afterAll(async () => {
   await t?.close();
+});
+
+describe('the postal code is no oracle: wrong ones are limited per parcel, whoever asks', () => {
+  it(`answers 429 after ${WRONG_ALLOWED} wrong postal codes from anywhere, to the right one too, on both routes; without a postal code the status still shows`, async () => {
+    const tn = await parcel();
+    // From five addresses, signed in with another company or not, on either route.
+    expectNotFound(await timeline(tn, '?zip=81102'));
+    expectNotFound(await timeline(tn, '?zip=81103', { token: user2Token }));
+    expectNotFound(await track(`tracking_number=${tn}&zip=81104`));
+    expectNotFound(await track(`tracking_number=${tn}&destination_zip=81105`, { token: user2Token }));
+    expectNotFound(await timeline(tn, '?zip=81106'));
+
+    expectLimited(await timeline(tn, '?zip=81107'));
+    // The right postal code tells nothing now either: the limit does not depend on the answer.
+    expectLimited(await timeline(tn, '?zip=811%2001'));
+    expectLimited(await timeline(tn, '?zip=81101', { token: user2Token, language: 'en' }));
+    expectLimited(await track(`tracking_number=${tn}&destination_zip=81101`), 'destination_zip');
+    expectLimited(await track(`tracking_number=${tn}&zip=81101`));
+    // Translated like every message.
+    const sk = await timeline(tn, '?zip=81101', { language: 'sk' });
+    expect(sk.statusCode).toBe(429);
+    expect(sk.json<{ message: string }>().message).not.toBe('');
+
+    // Without a postal code: the status, as to anyone.
+    const status = await timeline(tn);
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json<PublicTracking>().view).toBe('status');
+    expect((await track(`tracking_number=${tn}`)).statusCode).toBe(200);
+    // The owner and admins can read the postal code anyway: not limited.
+    expect((await timeline(tn, '?zip=81101', { token: userToken })).json<PublicTracking>().view).toBe('full');
+    expect((await timeline(tn, '?zip=81101', { token: adminToken })).json<PublicTracking>().view).toBe('full');
+    expect((await track(`tracking_number=${tn}&zip=81101`, { token: userToken })).json<TrackAnswer>().events).toHaveLength(1);
+    // Another parcel is not affected.
+    const other = await parcel();
+    expect((await timeline(other, '?zip=81101')).json<PublicTracking>().view).toBe('full');
+  });
+
+  it('compares at most the allowed number of guesses sent at once', async () => {
+    const tn = await parcel();
+    const guesses = Array.from({ length: 30 }, (_, i) => `9${String(i).padStart(4, '0')}`);
+    const answers = await Promise.all(guesses.map((zip) => timeline(tn, `?zip=${zip}`)));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(WRONG_ALLOWED);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - WRONG_ALLOWED);
+    expectLimited(await timeline(tn, '?zip=81101'));
+  });
+
+  it('counts only wrong postal codes: the right one, however written, costs nothing', async () => {
+    const tn = await parcel();
+    for (const zip of ['81101', '811%2001', '811-01', '81101', '811%2001', '81101', '81101']) {
+      expect((await timeline(tn, `?zip=${zip}`)).statusCode).toBe(200);
+    }
+    for (let i = 1; i < WRONG_ALLOWED; i++) expectNotFound(await timeline(tn, `?zip=0000${i}`));
+    expect((await timeline(tn, '?zip=81101')).statusCode).toBe(200);
+    expectNotFound(await timeline(tn, '?zip=00009'));
+    expectLimited(await timeline(tn, '?zip=81101'));
+    // The owner's own wrong postal code is a 404 and counts for nothing.
+    expectNotFound(await timeline(tn, '?zip=00010', { token: userToken }));
+  });
+
+  it('does not count unknown numbers (nothing to guess) and keeps them 404', async () => {
+    for (let i = 0; i < WRONG_ALLOWED + 2; i++) expectNotFound(await timeline('CP00000000SK', `?zip=0100${i}`));
+  });
+});
+
+describe('without the postal code: the status, not where it goes or who delivers it', () => {
+  let tn: string;
+
+  beforeAll(async () => {
+    tn = await parcel('SENT');
+    const id = await shipmentId(tn);
+    const hour = 3_600_000;
+    await t.database.db.insert(shipmentEvents).values([
+      { shipmentId: id, status: 'ARRIVED', source: 'depot', occurredAt: new Date(Date.now() - 5 * hour), location: 'Žilina depot' },
+      { shipmentId: id, status: 'SENT', source: 'depot', occurredAt: new Date(Date.now() - 4 * hour), location: 'Žilina depot' },
+      { shipmentId: id, status: 'AT_PICKUP_POINT', source: 'partner:SPS', partnerEventId: `view-${tn}`, occurredAt: new Date(Date.now() - hour), location: 'SPS pickup point Nitra Centrum' },
+    ]);
+  });
+
+  it('answers a stranger and another company the milestone, the events and their times only', async () => {
+    for (const token of [undefined, user2Token]) {
+      const res = await timeline(tn, '', token ? { token } : {});
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<PublicTracking>();
+      expect(body).toEqual({
+        tracking_number: tn,
+        view: 'status',
+        destination_country: null,
+        milestone: 'OUT_FOR_DELIVERY',
+        deleted: false,
+        events: [
+          { date: expect.any(String), name: 'Ready for collection at the pickup point', code: 'AT_PICKUP_POINT', location: null },
+          { date: expect.any(String), name: 'Handed to the delivery partner', code: 'SENT', location: null },
+          { date: expect.any(String), name: 'Arrived at the depot', code: 'ARRIVED', location: null },
+          { date: expect.any(String), name: 'Shipment created, label ready', code: 'CREATED', location: null },
+        ],
+        partner_name: null,
+        partner_tracking_link: null,
+      });
+      for (const hidden of ['Slovak Parcel Service', 'sps.example', 'Nitra', 'Žilina']) expect(res.body).not.toContain(hidden);
+    }
+  });
+
+  it('answers the full view with the right postal code, to the owner and to admins', async () => {
+    const withZip = (await timeline(tn, '?zip=81101')).json<PublicTracking>();
+    expect(withZip.view).toBe('full');
+    expect(withZip.destination_country).toBe('SK');
+    expect(withZip.partner_name).toBe('Slovak Parcel Service');
+    expect(withZip.partner_tracking_link).toBe(TEMPLATE.replace('{tracking_number}', tn));
+    expect(withZip.events.map((e) => e.location)).toEqual(['SPS pickup point Nitra Centrum', 'Žilina depot', 'Žilina depot', null]);
+    expect((await timeline(tn, '', { token: userToken })).json()).toEqual(withZip);
+    expect((await timeline(tn, '', { token: adminToken })).json()).toEqual(withZip);
+  });
+
+  it("links a stranger the portal's page, the partner's only with the postal code", async () => {
+    const portal = (await track(`tracking_number=${tn}`)).json<{ tracking_link: string }>();
+    expect(portal.tracking_link).toMatch(/\/package\/tracking\?tracking_number=/);
+    expect((await track(`tracking_number=${tn}&zip=81101`)).json()).toEqual({ tracking_link: TEMPLATE.replace('{tracking_number}', tn) });
+    expect((await track(`tracking_number=${tn}`, { token: user2Token })).json()).toEqual(portal);
+    expect((await track(`tracking_number=${tn}`, { token: userToken })).json<TrackAnswer>().tracking_link).toBe(TEMPLATE.replace('{tracking_number}', tn));
+  });
 });
 
 describe("the partner feed's content", () => {

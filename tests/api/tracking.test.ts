@@ -173,17 +173,22 @@ describe('tracking links and events along the way', () => {
     expect(timeline.milestone).toBe('ARRIVED');
   });
 
-  it("links the partner's page once SENT, the number URL-encoded", async () => {
+  it("links the partner's page once SENT, the number URL-encoded (to a stranger only with the postal code)", async () => {
     await advance(sent.tracking_number!, 'SENT', [['SENT', '2026-01-06T09:15:00Z']]);
     const expected = TEMPLATE.replace('{tracking_number}', encodeURIComponent(sent.tracking_number!));
-    expect((await track(`tracking_number=${sent.tracking_number}`)).json()).toEqual({ tracking_link: expected });
+    expect((await track(`tracking_number=${sent.tracking_number}&zip=81101`)).json()).toEqual({ tracking_link: expected });
+    // Without it, the partner's page would name the partner: the portal's page instead.
+    expect((await track(`tracking_number=${sent.tracking_number}`, { headers: { host: 'portal.test' } })).json()).toEqual({
+      tracking_link: `http://portal.test/package/tracking?tracking_number=${sent.tracking_number}`,
+    });
     const owner = (await track(`tracking_number=${sent.tracking_number}`, { token: userToken })).json<TrackAnswer>();
     expect(owner.tracking_link).toBe(expected);
     // Newest first; the descriptions are the events' messages.
     expect(owner.events.map((e) => e.code)).toEqual(['SENT', 'ARRIVED', 'MANIFESTED', 'CREATED']);
     expect(owner.events.map((e) => e.name).slice(0, 3)).toEqual(['Handed to the delivery partner', 'Arrived at the depot', 'Handed over to the carrier (manifest)']);
     expect(owner.events[0]!.date).toBe('2026-01-06T09:15:00.000Z');
-    expect((await publicTracking(sent.tracking_number!)).json<PublicTracking>().partner_tracking_link).toBe(expected);
+    expect((await publicTracking(sent.tracking_number!, '?zip=81101')).json<PublicTracking>().partner_tracking_link).toBe(expected);
+    expect((await publicTracking(sent.tracking_number!)).json<PublicTracking>().partner_tracking_link).toBeNull();
   });
 
   it('describes the events in the Accept-Language', async () => {
@@ -215,6 +220,7 @@ describe('GET /api/v1/tracking/{tracking_number}', () => {
     const body = res.json<PublicTracking>();
     expect(body).toEqual({
       tracking_number: parcel.tracking_number,
+      view: 'full',
       destination_country: 'SK',
       milestone: 'CREATED',
       deleted: false,
@@ -223,10 +229,12 @@ describe('GET /api/v1/tracking/{tracking_number}', () => {
       partner_tracking_link: null,
     });
     expectNoPersonalData(res);
-    // A bearer changes nothing: the page is the same for everyone.
+    // The owner sees the same without the postal code; a stranger only the status.
     const owner = await publicTracking(parcel.tracking_number!, '', { token: userToken });
     expect(owner.json()).toEqual(body);
     expectNoPersonalData(owner);
+    const stranger = await publicTracking(parcel.tracking_number!, '', { token: user2Token });
+    expect(stranger.json()).toEqual({ ...body, view: 'status', destination_country: null, partner_name: null });
   });
 
   it('answers 404 for an unknown number or a wrong postal code', async () => {
@@ -326,7 +334,7 @@ describe('a second server: behind a trusted proxy, on the demo seed with shipmen
     const rows = listed.json<{ shipments: Shipment[] }>().shipments;
     expect(rows.map((s) => s.status).sort()).toEqual(['ARRIVED', 'SENT', 'SENT', 'SENT', 'SENT']);
 
-    const timelines = await Promise.all(rows.map(async (s) => (await demo.app.inject({ method: 'GET', url: `/api/v1/tracking/${s.tracking_number}` })).json<PublicTracking>()));
+    const timelines = await Promise.all(rows.map(async (s) => (await demo.app.inject({ method: 'GET', url: `/api/v1/tracking/${s.tracking_number}`, headers: bearer(token) })).json<PublicTracking>()));
     expect(timelines.map((tl) => tl.milestone).sort()).toEqual(['ARRIVED', 'DELIVERED', 'OUT_FOR_DELIVERY', 'OUT_FOR_DELIVERY', 'SENT']);
     for (const tl of timelines) {
       const times = tl.events.map((e) => Date.parse(e.date));

@@ -18,7 +18,8 @@ const postalCode = z.optional(z.string().check(z.trim(), z.maxLength(12, message
 /**
  * GET /api/v1/shipments/track: `destination_zip` (or its short name `zip`), when given, must be the
  * shipment's postal code (case, spaces and dashes aside); a mismatch answers 404 like an unknown
- * number, so the lookup tells nothing about parcels one cannot name.
+ * number, so the lookup tells nothing about parcels one cannot name. Wrong postal codes for one
+ * parcel are limited (429 with the field error on the postal code), whoever asks.
  */
 export const trackQuerySchema = z.object({
   tracking_number: trackingNumber,
@@ -33,7 +34,10 @@ export const trackingEventSchema = z.object({
   date: z.string(),
   name: z.string(),
   code: z.enum(TRACKING_EVENT_CODES),
-  /** Where it happened when the source says (a partner's depot or town); never a person or an address. */
+  /**
+   * Where it happened when the source says (a partner's depot or town); never a person or an
+   * address. Null in the public lookup's `status` view.
+   */
   location: z.nullable(z.string()),
 });
 export type TrackingEvent = z.infer<typeof trackingEventSchema>;
@@ -51,19 +55,31 @@ export const trackAnswerSchema = z.object({
 export type TrackAnswer = z.infer<typeof trackAnswerSchema>;
 
 /**
+ * What the public lookup shows: `full` with the destination's postal code, to the owner and to
+ * admins; `status` (the milestone and the events' times and descriptions) to anyone else, so that
+ * walking the sequential tracking numbers tells nobody where parcels go or who delivers them.
+ */
+export const PUBLIC_TRACKING_VIEWS = ['full', 'status'] as const;
+export type PublicTrackingView = (typeof PUBLIC_TRACKING_VIEWS)[number];
+
+/**
  * GET /api/v1/tracking/{tracking_number}?zip: the public tracking page's timeline. Milestones and
- * events only: no names, addresses, phone numbers, references or contents.
+ * events only: no names, addresses, phone numbers, references or contents. In the `status` view
+ * the destination country, the partner, its page and the events' locations are null.
  */
 export const publicTrackingQuerySchema = z.object({ zip: postalCode });
 export const publicTrackingSchema = z.object({
   tracking_number: z.string(),
-  destination_country: z.string(),
+  view: z.enum(PUBLIC_TRACKING_VIEWS),
+  /** Null in the `status` view. */
+  destination_country: z.nullable(z.string()),
   /** The furthest milestone reached (null: none yet, e.g. a deleted shipment). */
   milestone: z.nullable(z.enum(TRACKING_MILESTONES)),
   deleted: z.boolean(),
   events: z.array(trackingEventSchema),
+  /** Null in the `status` view. */
   partner_name: z.nullable(z.string()),
-  /** The partner's own tracking page, when it has one. */
+  /** The partner's own tracking page, when it has one (null in the `status` view). */
   partner_tracking_link: z.nullable(z.string()),
 });
 export type PublicTracking = z.infer<typeof publicTrackingSchema>;

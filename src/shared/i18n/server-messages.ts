@@ -53,10 +53,9 @@ export const serverMessages = {
   notFound: /*i18n*/ { id: 'error.not_found', message: 'Not found.' },
   internal: /*i18n*/ { id: 'error.internal', message: 'Something went wrong on our side. Please try again later.' },
   // helper "tracking" (issue 18): a parcel's postal-code limit and the partner feed's location rule.
+  postcodeAttemptsExceeded: /*i18n*/ { id: 'tracking.zip.too_many_attempts', message: 'Too many wrong postal codes for this parcel. Try again later, or track it without the postal code.' },
   partnerLocationNotAPlace: /*i18n*/ {
     id: 'partner.location.not_a_place',
     message: 'A location must be a place (a depot or a town, at most 60 characters): no names with addresses, phone numbers, e-mail or web addresses, or markup.',
   },
-  // helper "auth" (issue 18): a sign-in sent from another website's page (login CSRF).
-  crossSiteSignIn: /*i18n*/ { id: 'error.cross_site_sign_in', message: 'For your security, please sign in on the portal’s own sign-in page.' },
 } as const satisfies Record<string, MessageDescriptor>;

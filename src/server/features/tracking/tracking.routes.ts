@@ -1,12 +1,15 @@
 // Tracking lookups (spec section 7 "GET /api/v1/shipments/track", issue 7): the client's lookup,
 // which answers a stranger only where to track, and the public tracking page's timeline. Both are
-// public routes under one rate limit; neither ever answers personal data.
+// public routes under one rate limit and one postal-code brake per parcel; neither ever answers
+// personal data, and without the postal code neither tells where a parcel goes or who delivers it.
 import type { FastifyInstance } from 'fastify';
 import { publicTrackingEndpoint, trackEndpoint } from '../../../shared/contract/tracking.ts';
 import { reachedMilestone } from '../../../shared/domain/tracking-events.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/route.ts';
+import { postcodeAttempts } from './postcode-attempts.ts';
 import { publicLookupLimit } from './public-lookup-limit.ts';
+import { trackingView } from './tracking-access.ts';
 import { partnerTrackingLink, portalOrigin, portalTrackingLink } from './tracking-link.ts';
 import { lookUpTracking, toTrackingEvents } from './tracking.service.ts';
 
@@ -18,14 +21,20 @@ export interface TrackingRoutesOptions {
 
 export async function trackingRoutes(app: FastifyInstance, { db, publicUrl }: TrackingRoutesOptions) {
   const limit = publicLookupLimit(app);
+  // Per instance, shared by both routes: guesses on one route count on the other.
+  const attempts = postcodeAttempts();
 
   route(
     app,
     trackEndpoint,
     async ({ query, scope, t, request }) => {
-      const { shipment, events } = await lookUpTracking(db, query.tracking_number, query.destination_zip || query.zip);
-      const partnerLink = partnerTrackingLink(shipment.trackingUrlTemplate, { ...shipment, hasPartnerEvents: events.some((e) => e.fromPartner) });
-      const tracking_link = partnerLink ?? portalTrackingLink(portalOrigin(request, publicUrl), shipment.trackingNumber);
+      const { shipment, events } = await lookUpTracking(db, query.tracking_number);
+      const zip = query.destination_zip ? { value: query.destination_zip, field: 'destination_zip' } : query.zip ? { value: query.zip, field: 'zip' } : undefined;
+      const view = await trackingView(shipment, { scope, zip }, attempts);
+      const portalLink = portalTrackingLink(portalOrigin(request, publicUrl), shipment.trackingNumber);
+      // The partner's page names the partner (and so, roughly, the country): only with the full view.
+      const partnerLink = view === 'full' ? partnerTrackingLink(shipment.trackingUrlTemplate, { ...shipment, hasPartnerEvents: events.some((e) => e.fromPartner) }) : null;
+      const tracking_link = partnerLink ?? portalLink;
       if (!scope?.sees(shipment.companyId)) return { tracking_link };
       return { events: toTrackingEvents(events, t), tracking_link, partner_name: shipment.partnerName };
     },
@@ -35,17 +44,20 @@ export async function trackingRoutes(app: FastifyInstance, { db, publicUrl }: Tr
   route(
     app,
     publicTrackingEndpoint,
-    async ({ params, query, t }) => {
-      const { shipment, events } = await lookUpTracking(db, params.tracking_number, query.zip);
+    async ({ params, query, scope, t }) => {
+      const { shipment, events } = await lookUpTracking(db, params.tracking_number);
+      const view = await trackingView(shipment, { scope, zip: query.zip ? { value: query.zip, field: 'zip' } : undefined }, attempts);
+      const full = view === 'full';
       return {
         tracking_number: shipment.trackingNumber,
-        destination_country: shipment.destinationCountry,
+        view,
+        destination_country: full ? shipment.destinationCountry : null,
         // A cancelled shipment is going nowhere: no progress to show, only its events.
         milestone: shipment.status === 'DELETED' ? null : reachedMilestone(events.map((e) => e.code)),
         deleted: shipment.status === 'DELETED',
-        events: toTrackingEvents(events, t),
-        partner_name: shipment.partnerName,
-        partner_tracking_link: partnerTrackingLink(shipment.trackingUrlTemplate, { ...shipment, hasPartnerEvents: events.some((e) => e.fromPartner) }),
+        events: toTrackingEvents(events, t, { locations: full }),
+        partner_name: full ? shipment.partnerName : null,
+        partner_tracking_link: full ? partnerTrackingLink(shipment.trackingUrlTemplate, { ...shipment, hasPartnerEvents: events.some((e) => e.fromPartner) }) : null,
       };
     },
     { onRequest: limit },

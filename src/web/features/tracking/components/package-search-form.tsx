@@ -78,7 +78,7 @@ export function PackageSearchForm({ initial, busy, onSearch }: { initial: Tracki
             aria-describedby={`${id}-zip-hint`}
           />
           <p id={`${id}-zip-hint`} className="label whitespace-normal">
-            <Trans>Narrows the search to the parcel going to this postal code.</Trans>
+            <Trans>With it, you also see the destination country, the places and the delivery partner.</Trans>
           </p>
         </fieldset>
         <button type="submit" className="btn btn-primary btn-lg mt-2 w-full sm:w-auto sm:self-start" disabled={busy} aria-busy={busy}>

@@ -9,6 +9,7 @@ import { PackageTracking } from './package-tracking.tsx';
 
 const tracking = (patch: Partial<PublicTracking> = {}): PublicTracking => ({
   tracking_number: 'CP100000017SK',
+  view: 'full',
   destination_country: 'SK',
   milestone: 'ARRIVED',
   deleted: false,

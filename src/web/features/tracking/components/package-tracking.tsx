@@ -29,7 +29,11 @@ export function PackageTracking({ search, onSearch }: { search: TrackingSearch; 
         <Trans>Enter the tracking number from your receipt or e-mail to see where your parcel is.</Trans>
       </p>
       <PackageSearchForm initial={search} busy={state.status === 'loading'} onSearch={submit} />
-      <PublicTrackingStatus state={state} onRetry={state.retry} />
+      <PublicTrackingStatus
+        state={state}
+        onRetry={state.retry}
+        onTrackWithoutZip={search.tracking_number && search.zip ? () => onSearch({ tracking_number: search.tracking_number }) : undefined}
+      />
     </PublicTrackingFrame>
   );
 }

@@ -12,7 +12,11 @@ import { useMilestoneLabels } from './use-milestone-labels.ts';
 /** Events (newest first) that name the parcel's state better than its milestone. */
 const WAITING_EVENTS: ReadonlySet<string> = new Set(['DELIVERY_FAILED', 'AT_PICKUP_POINT', 'RETURNED']);
 
-/** A found parcel on the public page: where it is (or that it was cancelled), the timeline, the partner and the events. No personal data. */
+/**
+ * A found parcel on the public page: where it is (or that it was cancelled), the timeline, the
+ * partner and the events. No personal data. Without the postal code (the `status` view) the server
+ * leaves out the destination country, the partner and the places: the page says how to see them.
+ */
 export function PublicTrackingResult({ tracking }: { tracking: PublicTracking }) {
   const { t } = useLingui();
   const format = useFormat();
@@ -30,9 +34,15 @@ export function PublicTrackingResult({ tracking }: { tracking: PublicTracking })
       <div className="card-body gap-4 p-4 sm:p-6">
         <header className="flex flex-col gap-1">
           <p className="text-sm text-base-content/70">
-            <Trans>
-              Parcel <span className="font-mono">{tracking.tracking_number}</span> to {format.country(tracking.destination_country)}
-            </Trans>
+            {tracking.destination_country ? (
+              <Trans>
+                Parcel <span className="font-mono">{tracking.tracking_number}</span> to {format.country(tracking.destination_country)}
+              </Trans>
+            ) : (
+              <Trans>
+                Parcel <span className="font-mono">{tracking.tracking_number}</span>
+              </Trans>
+            )}
           </p>
           <h2 id="tracking-result-title" className="text-2xl font-semibold">
             {headline}
@@ -50,6 +60,11 @@ export function PublicTrackingResult({ tracking }: { tracking: PublicTracking })
         )}
 
         {tracking.partner_name && <PartnerLine name={tracking.partner_name} link={tracking.partner_tracking_link} />}
+        {tracking.view === 'status' && (
+          <p className="rounded-box bg-base-200 p-3 text-sm">
+            <Trans>Enter the destination postal code to also see the destination country, the places and the delivery partner.</Trans>
+          </p>
+        )}
 
         <section aria-labelledby="tracking-events-title" className="flex flex-col gap-2">
           <h3 id="tracking-events-title" className="font-semibold">

@@ -3,8 +3,11 @@ import type { PublicTrackingState } from '../api/use-public-tracking.ts';
 import { PublicTrackingResult } from './public-tracking-result.tsx';
 import { usePublicTrackingErrorText } from './use-public-tracking-error.ts';
 
-/** The public lookup's outcome, announced as it changes: loading, an error (with a retry), or the parcel. */
-export function PublicTrackingStatus({ state, onRetry }: { state: PublicTrackingState; onRetry: () => void }) {
+/**
+ * The public lookup's outcome, announced as it changes: loading, an error (with a retry, or after
+ * too many wrong postal codes the lookup without one), or the parcel.
+ */
+export function PublicTrackingStatus({ state, onRetry, onTrackWithoutZip }: { state: PublicTrackingState; onRetry: () => void; onTrackWithoutZip?: (() => void) | undefined }) {
   const { t } = useLingui();
   const errorText = usePublicTrackingErrorText();
   let body: React.ReactNode = null;
@@ -20,16 +23,22 @@ export function PublicTrackingStatus({ state, onRetry }: { state: PublicTracking
     body = (
       <div
         role="alert"
-        className={`alert alert-soft ${kind === 'offline' || kind === 'rate-limited' ? 'alert-warning' : 'alert-error'} flex flex-col items-start sm:flex-row sm:items-center`}
+        className={`alert alert-soft ${kind === 'offline' || kind === 'rate-limited' || kind === 'postcode-limited' ? 'alert-warning' : 'alert-error'} flex flex-col items-start sm:flex-row sm:items-center`}
       >
         <div className="flex flex-col gap-1">
           <p className="font-semibold">{title}</p>
           {hint && <p className="text-sm">{hint}</p>}
         </div>
-        {kind !== 'not-found' && (
-          <button type="button" className="btn btn-sm" onClick={onRetry}>
-            <Trans>Try again</Trans>
+        {kind === 'postcode-limited' && onTrackWithoutZip ? (
+          <button type="button" className="btn btn-sm" onClick={onTrackWithoutZip}>
+            <Trans>Track without the postal code</Trans>
           </button>
+        ) : (
+          kind !== 'not-found' && (
+            <button type="button" className="btn btn-sm" onClick={onRetry}>
+              <Trans>Try again</Trans>
+            </button>
+          )
         )}
       </div>
     );

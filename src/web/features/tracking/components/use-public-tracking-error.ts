@@ -2,12 +2,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 
-export type PublicTrackingErrorKind = 'not-found' | 'rate-limited' | 'offline' | 'other';
+export type PublicTrackingErrorKind = 'not-found' | 'rate-limited' | 'postcode-limited' | 'offline' | 'other';
 
 export function publicTrackingErrorKind(error: unknown): PublicTrackingErrorKind {
   if (!(error instanceof ApiError)) return 'other';
   if (error.isOffline) return 'offline';
   if (error.status === 404) return 'not-found';
+  // Too many wrong postal codes for this parcel: the server names the postal code field.
+  if (error.status === 429 && ('zip' in error.fields || 'destination_zip' in error.fields)) return 'postcode-limited';
   if (error.status === 429) return 'rate-limited';
   return 'other';
 }
@@ -23,6 +25,8 @@ export function usePublicTrackingErrorText(): (error: unknown) => { kind: Public
           return { kind, title: t`Shipment not found`, hint: t`Check the tracking number. If you entered a postal code, it must be the destination's.` };
         case 'rate-limited':
           return { kind, title: t`Too many lookups in a short time.`, hint: t`Wait a minute, then try again.` };
+        case 'postcode-limited':
+          return { kind, title: t`Too many wrong postal codes for this parcel.`, hint: t`Try again later. Without the postal code, you can still see the parcel’s status.` };
         case 'offline':
           return { kind, title: t`You are offline.`, hint: t`The lookup runs again by itself when the connection is back.` };
         default: {

@@ -1,0 +1,61 @@
+// The postal-code brake of the tracking lookups (issue 18, "postcode oracle"). A postal code shows
+// a parcel's full tracking (destination country, places, partner), so guessing one must not pay:
+// wrong postal codes are counted per PARCEL, whoever asks (any address, signed in or not, both
+// lookup routes together), and past the limit every postal-code check of that parcel answers 429,
+// the right postal code too, until the window has passed. Lookups without a postal code still
+// show the parcel's status. Only callers who may read the postal code anyway (the owner, admins)
+// are not counted.
+//
+// Counters live in memory per instance (rate-limiter-flexible). The store is the only per-instance
+// part: rate-limiter-flexible's RateLimiterPostgres takes the same options for a shared one.
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export interface PostcodeLimit {
+  /** Wrong postal codes allowed for one parcel within `windowSeconds`. */
+  wrong: number;
+  windowSeconds: number;
+}
+
+/** A quick brake (a person mistyping tries a few times) and a daily one (guessing stays hopeless). */
+export const DEFAULT_POSTCODE_LIMITS: readonly PostcodeLimit[] = [
+  { wrong: 5, windowSeconds: 15 * 60 },
+  { wrong: 20, windowSeconds: 24 * 60 * 60 },
+];
+
+export interface PostcodeAttempts {
+  /**
+   * Takes one attempt for the parcel before its postal code is compared: 0 when it may be
+   * compared, else the seconds to wait. Taken first and given back when right, so that parallel
+   * guesses cannot all be compared before the first wrong one is counted.
+   */
+  take(trackingNumber: string): Promise<number>;
+  /** The postal code was right: the attempt taken does not count. */
+  giveBack(trackingNumber: string): Promise<void>;
+}
+
+export function postcodeAttempts(limits: readonly PostcodeLimit[] = DEFAULT_POSTCODE_LIMITS): PostcodeAttempts {
+  const limiters: RateLimiterAbstract[] = limits.map(
+    (limit, i) => new RateLimiterMemory({ keyPrefix: `tracking_zip_${i}`, points: limit.wrong, duration: limit.windowSeconds }),
+  );
+
+  return {
+    async take(trackingNumber) {
+      const taken = await Promise.allSettled(limiters.map((limiter) => limiter.consume(trackingNumber)));
+      let wait = 0;
+      for (const result of taken) {
+        if (result.status === 'fulfilled') continue;
+        // A memory store refuses only with the counter's state; anything else is a real fault.
+        if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
+        wait = Math.max(wait, Math.max(1, Math.ceil(result.reason.msBeforeNext / 1000)));
+      }
+      if (wait > 0) {
+        // A refused attempt compares nothing, so it costs nothing in the windows that still had room.
+        await Promise.all(limiters.filter((_, i) => taken[i]!.status === 'fulfilled').map((limiter) => limiter.reward(trackingNumber, 1)));
+      }
+      return wait;
+    },
+    async giveBack(trackingNumber) {
+      await Promise.all(limiters.map((limiter) => limiter.reward(trackingNumber, 1)));
+    },
+  };
+}
