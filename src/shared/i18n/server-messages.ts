@@ -58,4 +58,6 @@ export const serverMessages = {
     id: 'partner.location.not_a_place',
     message: 'A location must be a place (a depot or a town, at most 60 characters): no names with addresses, phone numbers, e-mail or web addresses, or markup.',
   },
+  // helper "auth" (issue 18): a sign-in sent from another website's page (login CSRF).
+  crossSiteSignIn: /*i18n*/ { id: 'error.cross_site_sign_in', message: 'For your security, please sign in on the portal’s own sign-in page.' },
 } as const satisfies Record<string, MessageDescriptor>;
