@@ -116,7 +116,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
-  const refreshTokens = refreshTokenStore(db);
+  // Sessions it ends stop their access tokens at once (the auth plugin asks `active`).
+  const refreshTokens = refreshTokenStore(db, active);
   const limiter = loginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
   await app.register(oauthRoutes, { db, tokens, refreshTokens, limiter });
   await app.register(profileRoutes, { db, refreshTokens, limiter });

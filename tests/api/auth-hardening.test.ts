@@ -2,16 +2,23 @@
 // other sites' pages (login CSRF), access tokens after sign-out, a disabled client or a new
 // secret, malformed Authorization headers, the frame and permissions headers, and no cache
 // keeping an answer with personal data.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { clients } from '../../src/server/db/schema.ts';
+import { hashSecret } from '../../src/server/features/auth/passwords.ts';
 import { createTestApp, DEMO, refreshCookieOf, refreshWith, signIn, type TestApp } from '../setup/test-app.ts';
 
 const SIGNING_KEY = 'k'.repeat(40);
 
 let t: TestApp;
+let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestApp({ signingKey: SIGNING_KEY });
+  adminToken = (await signIn(t.app, DEMO.admin.clientId, DEMO.admin.secret)).token;
 });
 
 afterAll(async () => {
@@ -20,6 +27,21 @@ afterAll(async () => {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const profile = (token: string, app: FastifyInstance = t.app) => app.inject({ method: 'GET', url: '/api/v1/profile', headers: bearer(token) });
+
+function expectUnauthorized(res: Awaited<ReturnType<typeof t.app.inject>>) {
+  expect(res.statusCode, res.body).toBe(401);
+  expect(res.json()).toMatchObject({ error: 'unauthorized', message: expect.stringMatching(/\S/) });
+}
+
+/** A USER of demo-user's company of its own, so that what a test does to it stays in that test. */
+async function newClient(login: string, secret = 'Own-Secret-Of-The-Test-7') {
+  const [demo] = await t.database.db.select().from(clients).where(eq(clients.clientId, DEMO.user.clientId));
+  const [row] = await t.database.db
+    .insert(clients)
+    .values({ companyId: demo!.companyId, clientId: login, secretHash: await hashSecret(secret), name: 'Jana Nováková', email: `${login}@example.com` })
+    .returning();
+  return { id: row!.id, login, secret };
+}
 
 const formSignIn = (headers: Record<string, string>, client: { clientId: string; secret: string } = DEMO.user) =>
   t.app.inject({
@@ -79,5 +101,139 @@ describe('login CSRF: the session cookie is set only for our own pages', () => {
     // The session is untouched: its token works and its cookie still refreshes.
     expect((await profile(session.token)).statusCode).toBe(200);
     expect((await refreshWith(t.app, session.refreshCookie)).statusCode).toBe(200);
+  });
+});
+
+describe('access tokens end with their session', () => {
+  it('refuses an access token once its session is logged out, while another session of the client goes on', async () => {
+    const other = await signIn(t.app, DEMO.user.clientId, DEMO.user.secret);
+    const session = await signIn(t.app, DEMO.user.clientId, DEMO.user.secret);
+    expect((await profile(session.token)).statusCode).toBe(200);
+
+    const logout = await t.app.inject({ method: 'POST', url: '/oauth/revoke', cookies: { refresh_token: session.refreshCookie } });
+    expect(logout.statusCode).toBe(204);
+
+    expectUnauthorized(await profile(session.token));
+    expect((await profile(other.token)).statusCode).toBe(200);
+  });
+
+  it('refuses every access token of the session: those issued at sign-in and at each refresh', async () => {
+    const session = await signIn(t.app, DEMO.user.clientId, DEMO.user.secret);
+    const refreshed = await refreshWith(t.app, session.refreshCookie);
+    expect(refreshed.statusCode).toBe(200);
+    const second = refreshed.json<{ access_token: string }>().access_token;
+    const cookie = refreshCookieOf(refreshed)!.value;
+    // One session: both tokens name the same one.
+    expect(decodeJwt(second).sid).toBe(decodeJwt(session.token).sid);
+
+    await t.app.inject({ method: 'POST', url: '/oauth/revoke', cookies: { refresh_token: cookie } });
+    expectUnauthorized(await profile(session.token));
+    expectUnauthorized(await profile(second));
+  });
+
+  it('refuses the access tokens of a session ended because a rotated refresh token came back', async () => {
+    const session = await signIn(t.app, DEMO.user.clientId, DEMO.user.secret);
+    const first = await refreshWith(t.app, session.refreshCookie);
+    const token = first.json<{ access_token: string }>().access_token;
+    expect((await profile(token)).statusCode).toBe(200);
+    // The old cookie again: someone holds a copy, the family ends.
+    expect((await refreshWith(t.app, session.refreshCookie)).statusCode).toBe(400);
+    expectUnauthorized(await profile(token));
+  });
+
+  it("refuses the client's other sessions after it changed its password; the new sign-in works", async () => {
+    const client = await newClient('hardening-password');
+    const elsewhere = await signIn(t.app, client.login, client.secret);
+    const here = await signIn(t.app, client.login, client.secret);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/change-secret',
+      headers: bearer(here.token),
+      payload: { oldSecret: client.secret, newSecret: 'Tractor-Moon-Rice-Harbour' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expectUnauthorized(await profile(elsewhere.token));
+    // This browser goes on through the refresh cookie the answer set.
+    const renewed = await refreshWith(t.app, refreshCookieOf(res)!.value);
+    expect(renewed.statusCode).toBe(200);
+    expect((await profile(renewed.json<{ access_token: string }>().access_token)).statusCode).toBe(200);
+  });
+
+  it('refuses a disabled client’s still-valid token at once, and a reset secret’s old sessions', async () => {
+    const disabled = await newClient('hardening-disabled');
+    const reset = await newClient('hardening-reset');
+    const disabledSession = await signIn(t.app, disabled.login, disabled.secret);
+    const resetSession = await signIn(t.app, reset.login, reset.secret);
+    // Read once, so this instance holds both as enabled and live.
+    expect((await profile(disabledSession.token)).statusCode).toBe(200);
+    expect((await profile(resetSession.token)).statusCode).toBe(200);
+
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/client/${disabled.id}`,
+      headers: bearer(adminToken),
+      payload: { enabled: false, email: `${disabled.login}@example.com`, name: 'Jana Nováková', role: 'USER' },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expectUnauthorized(await profile(disabledSession.token));
+
+    const newSecret = await t.app.inject({ method: 'POST', url: `/api/v1/admin/client/${reset.id}/reset-secret`, headers: bearer(adminToken) });
+    expect(newSecret.statusCode, newSecret.body).toBe(200);
+    expectUnauthorized(await profile(resetSession.token));
+  });
+
+  it('applies a logout made on another instance within that instance’s cache time', async () => {
+    const other = await createApp({ db: t.database.db, webRoot: null, signingKey: SIGNING_KEY, clientStatusCacheMs: 200 });
+    await other.ready();
+    try {
+      const session = await signIn(t.app, DEMO.user2.clientId, DEMO.user2.secret);
+      expect((await profile(session.token, other)).statusCode).toBe(200);
+      await t.app.inject({ method: 'POST', url: '/oauth/revoke', cookies: { refresh_token: session.refreshCookie } });
+      await vi.waitFor(async () => expect((await profile(session.token, other)).statusCode).toBe(401), { timeout: 2_000, interval: 50 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a token that names no session (signed with our key, as tokens were before sessions were named)', async () => {
+    const claims = decodeJwt((await signIn(t.app, DEMO.user.clientId, DEMO.user.secret)).token);
+    const now = Math.floor(Date.now() / 1000);
+    const withoutSession = await new SignJWT({ cid: claims.cid, role: claims.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub!)
+      .setIssuer('parcel-portal')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(new TextEncoder().encode(SIGNING_KEY));
+    expectUnauthorized(await profile(withoutSession));
+  });
+});
+
+describe('the Authorization header is read exactly', () => {
+  let token: string;
+
+  beforeAll(async () => {
+    token = (await signIn(t.app, DEMO.user.clientId, DEMO.user.secret)).token;
+  });
+
+  const withHeader = (authorization: string) => t.app.inject({ method: 'GET', url: '/api/v1/profile', headers: { authorization } });
+
+  it.each([
+    ['trailing junk', (jwt: string) => `Bearer ${jwt} trailing-junk`],
+    ['a second credential after a comma', (jwt: string) => `Bearer ${jwt}, Basic Zm9vOmJhcg==`],
+    ['two spaces', (jwt: string) => `Bearer  ${jwt}`],
+    ['a tab', (jwt: string) => `Bearer\t${jwt}`],
+    ['a leading space', (jwt: string) => ` Bearer ${jwt}`],
+    ['a trailing space', (jwt: string) => `Bearer ${jwt} `],
+    ['no scheme', (jwt: string) => jwt],
+    ['another scheme', (jwt: string) => `Token ${jwt}`],
+    ['the scheme alone', () => 'Bearer'],
+    ['junk glued to the token', (jwt: string) => `Bearer ${jwt}"`],
+  ])('answers 401 to %s', async (_case, header) => {
+    expectUnauthorized(await withHeader(header(token)));
+  });
+
+  it.each(['Bearer', 'bearer', 'BEARER'])('accepts the scheme written %s (schemes are case-insensitive)', async (scheme) => {
+    expect((await withHeader(`${scheme} ${token}`)).statusCode).toBe(200);
   });
 });

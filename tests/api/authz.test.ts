@@ -2,7 +2,7 @@
 // the health check. The app is built with a known signing key so that tokens can be forged here.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, companies } from '../../src/server/db/schema.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
@@ -31,14 +31,15 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 async function demoUserClaims() {
   const [row] = await t.database.db.select().from(clients).where(eq(clients.clientId, DEMO.user.clientId));
   if (!row) throw new Error('demo-user missing');
-  return { sub: row.id, cid: row.companyId, role: row.role };
+  // The session of demo-user's live sign-in: a token must name one that has not ended.
+  return { sub: row.id, cid: row.companyId, role: row.role, sid: decodeJwt(userToken).sid };
 }
 
 /** A token like the server's, with the given key, issuer and expiry (seconds since the epoch). */
 async function forge(options: { key?: Uint8Array; issuer?: string; exp?: number; iat?: number; role?: string } = {}) {
   const claims = await demoUserClaims();
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ cid: claims.cid, role: options.role ?? claims.role })
+  return new SignJWT({ cid: claims.cid, role: options.role ?? claims.role, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(options.issuer ?? ISSUER)

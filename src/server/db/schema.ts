@@ -255,7 +255,12 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_expiry_idx').on(t.familyExpiresAt)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_expiry_idx').on(t.familyExpiresAt),
+    // Each instance reads the sessions ended lately every few seconds (features/auth/active-clients.ts).
+    index('refresh_tokens_revoked_idx').on(t.revokedAt).where(sql`${t.revokedAt} is not null`),
+  ],
 );
 
 /** Instance-wide settings shared by every server instance (e.g. the token signing key). */

@@ -26,11 +26,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * `Authorization: Bearer <token>` exactly (RFC 6750's b64token; the scheme in any case, RFC 7235):
+ * one space and nothing after the token. Anything else is no credential at all, never half-read.
+ */
+const BEARER = /^bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, value] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
+  return typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
 }
 
 /** The principal of an authenticated request; throws 401 when there is none. */
@@ -55,8 +59,9 @@ async function authPlugin(app: FastifyInstance, { tokens, active }: { tokens: Ac
     if (!route || !route.startsWith('/api/')) return;
     const token = bearer(request);
     const verified = token ? await tokens.verify(token) : null;
-    // A disabled client's token stops working at once (within ACTIVE_CACHE_MS on other instances).
-    request.principal = verified && (await active.isActive(verified.clientId)) ? verified : null;
+    // A disabled client's token and a signed-out session's stop working at once (within
+    // ACTIVE_CACHE_MS when it happened on another instance).
+    request.principal = verified && (await active.allows(verified)) ? verified : null;
     const { access = 'admin', permission } = request.routeOptions.config;
     if (access === 'public' || access === 'partner') return;
     if (!request.principal) {

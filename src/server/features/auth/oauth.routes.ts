@@ -11,7 +11,7 @@ import type { AccessTokens } from './access-tokens.ts';
 import { clientInfo, findClientById, findClientByLogin, type ClientRow } from './clients.service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { DUMMY_HASH_PROMISE, verifySecret } from './passwords.ts';
-import type { RefreshTokenStore } from './refresh-tokens.ts';
+import type { IssuedRefresh, RefreshTokenStore } from './refresh-tokens.ts';
 import { isCrossSite } from './same-origin.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
@@ -47,8 +47,9 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
     if (isCrossSite(request)) throw new ApiError(403, 'forbidden', serverMessages.crossSiteSignIn);
   });
 
-  async function grant(request: FastifyRequest, reply: FastifyReply, client: ClientRow, refresh: { token: string; expiresAt: Date }) {
-    const [{ token, expiresIn }, data] = await Promise.all([tokens.sign({ clientId: client.id, companyId: client.companyId, role: client.role }), clientInfo(db, client)]);
+  async function grant(request: FastifyRequest, reply: FastifyReply, client: ClientRow, refresh: IssuedRefresh) {
+    const principal = { clientId: client.id, companyId: client.companyId, role: client.role, sessionId: refresh.familyId };
+    const [{ token, expiresIn }, data] = await Promise.all([tokens.sign(principal), clientInfo(db, client)]);
     setRefreshCookie(request, reply, refresh);
     const body: TokenResponse = { access_token: token, token_type: 'Bearer', expires_in: expiresIn, data };
     return body;

@@ -1,5 +1,7 @@
 // Rotating refresh tokens with reuse detection. The token itself is only ever in the client's
-// HttpOnly cookie; the database keeps its SHA-256 hash.
+// HttpOnly cookie; the database keeps its SHA-256 hash. A family (one sign-in) is the session:
+// its id is in every access token issued for it, and ending it here tells `sessions` at once so
+// those access tokens stop working too (active-clients.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -12,15 +14,31 @@ export const REFRESH_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export type RotateResult = { ok: true; clientId: string; token: string; expiresAt: Date } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+/** A refresh token handed out: the cookie's value and expiry, and the session (family) it continues. */
+export interface IssuedRefresh {
+  token: string;
+  expiresAt: Date;
+  familyId: string;
+}
 
-export function refreshTokenStore(db: Db, now: () => Date = () => new Date()) {
-  async function insert(clientId: string, familyId: string, familyExpiresAt: Date) {
+export type RotateResult = ({ ok: true; clientId: string } & IssuedRefresh) | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+/** Told of every session this store ends, as soon as it ended. */
+export interface SessionEndListener {
+  sessionsEnded(familyIds: string[]): void;
+}
+
+export function refreshTokenStore(db: Db, sessions?: SessionEndListener, now: () => Date = () => new Date()) {
+  async function insert(clientId: string, familyId: string, familyExpiresAt: Date): Promise<IssuedRefresh> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Math.min(now().getTime() + REFRESH_IDLE_SECONDS * 1000, familyExpiresAt.getTime()));
     await db.insert(refreshTokens).values({ clientId, familyId, tokenHash: hash(token), expiresAt, familyExpiresAt });
-    return { token, expiresAt };
+    return { token, expiresAt, familyId };
   }
+
+  const ended = (familyIds: string[]) => {
+    if (familyIds.length > 0) sessions?.sessionsEnded([...new Set(familyIds)]);
+  };
 
   return {
     /** Starts a new family at sign-in. */
@@ -60,14 +78,17 @@ export function refreshTokenStore(db: Db, now: () => Date = () => new Date()) {
         .update(refreshTokens)
         .set({ revokedAt: now() })
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      ended([familyId]);
     },
 
-    /** Ends every session of a client (its password changed): their refresh cookies fail at once. */
+    /** Ends every session of a client (its password changed): their refresh cookies and access tokens fail at once. */
     async revokeClient(clientId: string) {
-      await db
+      const rows = await db
         .update(refreshTokens)
         .set({ revokedAt: now() })
-        .where(and(eq(refreshTokens.clientId, clientId), isNull(refreshTokens.revokedAt)));
+        .where(and(eq(refreshTokens.clientId, clientId), isNull(refreshTokens.revokedAt)))
+        .returning({ familyId: refreshTokens.familyId });
+      ended(rows.map((row) => row.familyId));
     },
 
     /** Ends the session a token belongs to (logout). Unknown tokens are ignored. */

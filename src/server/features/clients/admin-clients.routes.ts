@@ -22,6 +22,8 @@ export async function adminClientRoutes(app: FastifyInstance, { db, active }: { 
   });
   route(app, clientResetSecretEndpoint, async ({ params, principal, t, reply }) => {
     const reset = await resetClientSecret(db, principal, params.id);
+    // Its sessions ended: their access tokens stop on this instance now.
+    active?.forget(reset.client.id);
     reply.header('cache-control', 'no-store');
     return { ...reset, message: t(am.secretReset) };
   });
