@@ -35,6 +35,59 @@ function startChunkOf(moduleId: string, context: Rolldown.ChunkingContext): 'sta
   return staticImportsOf(PUBLIC_TRACKING_MAIN, context).has(moduleId) ? 'start' : 'app';
 }
 
+/**
+ * The signed-in shell and the page it opens on (/shipments): left alone, the bundler cut them into
+ * ~45 files of 1–4 KB (one per set of routes sharing them), and a phone on a slow link fetched
+ * them six at a time over HTTP/1.1, a round trip each (Lighthouse: 52 scripts, LCP 4 s). One
+ * 'shell' chunk holds what the layout's and the list's components import statically, except what
+ * the starts hold, what the public tracking app loads (it must never load the shell), what the
+ * list's loader needs ('list-data': it asks for the rows while the shell is on its way) and what
+ * the sign-in page needs too ('signed-in': it must not load the shell; it loads those anyway).
+ * Other signed-in pages load the shell too (they need the layout); the list's part is a few KB.
+ */
+const SHELL_ROUTES = ['routes/_app.tsx', 'routes/_app/shipments/index.tsx'];
+const LOGIN_ROUTE = 'routes/user/login.tsx';
+
+function shellChunkOf(moduleId: string, context: Rolldown.ChunkingContext): 'shell' | 'list-data' | 'signed-in' | null {
+  const inClosureOf = (roots: string[]) => roots.some((rootId) => staticImportsOf(rootId, context).has(moduleId));
+  if (inClosureOf([APP_MAIN, ENTRY]) || allImportsOf(PUBLIC_TRACKING_MAIN, context).has(moduleId)) return null;
+  const login = inClosureOf(splitModules([LOGIN_ROUTE], 'component', context));
+  const loader = inClosureOf(splitModules(SHELL_ROUTES, 'loader', context));
+  const shell = inClosureOf(splitModules(SHELL_ROUTES, 'component', context));
+  // What the sign-in page shares with the signed-in pages: one file, which it loads anyway.
+  if (login) return loader || shell ? 'signed-in' : null;
+  if (loader) return 'list-data';
+  return shell ? 'shell' : null;
+}
+
+/** A route file's code-split part (`…/_app.tsx?tsr-split=component`), when it has one. */
+function splitModules(routeFiles: string[], part: 'component' | 'loader', context: Rolldown.ChunkingContext): string[] {
+  return routeFiles.flatMap((file) => (context.getModuleInfo(`${root}/${file}`)?.dynamicallyImportedIds ?? []).filter((id) => id.endsWith(`?tsr-split=${part}`)));
+}
+
+const allImportCache = new WeakMap<Rolldown.ChunkingContext, Map<string, Set<string>>>();
+
+/** The module and everything it may ever load, statically or dynamically. */
+function allImportsOf(moduleId: string, context: Rolldown.ChunkingContext): Set<string> {
+  let cache = allImportCache.get(context);
+  if (!cache) allImportCache.set(context, (cache = new Map()));
+  let found = cache.get(moduleId);
+  if (found) return found;
+  found = new Set([moduleId]);
+  const queue = [moduleId];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    const info = context.getModuleInfo(id);
+    for (const imported of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) {
+      if (!found.has(imported)) {
+        found.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  cache.set(moduleId, found);
+  return found;
+}
+
 const staticImportCache = new WeakMap<Rolldown.ChunkingContext, Map<string, Set<string>>>();
 
 /** The module and everything it imports statically (what must load before it runs). */
@@ -141,7 +194,15 @@ export default defineConfig({
       // The groups hold whole static-import closures (minus the entry's), so they need not pull in
       // their modules' imports, which would drag what main.tsx itself imports (the paths, Vite's
       // preload helper) out of the entry chunk.
-      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: startChunkOf, debugName: 'app starts' }] } },
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: startChunkOf, debugName: 'app starts', priority: 2 },
+            { name: shellChunkOf, debugName: 'signed-in shell', priority: 1 },
+          ],
+        },
+      },
     },
   },
   plugins: [

@@ -1,11 +1,13 @@
-import { usePrefetchQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { AppShell } from '../components/layout/app-shell.tsx';
 import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
 import { useCheckedSignOut } from '../features/auth/api/use-checked-sign-out.ts';
 import { UnsentWorkDialog } from '../features/auth/components/unsent-work-dialog.tsx';
 import { pickupAddressesQueryOptions } from '../features/shipments/api/get-pickup-addresses.ts';
 import { useAnnounceAccepted } from '../features/shipments/components/use-announce-accepted.ts';
+import { afterNextPaint } from '../lib/after-next-paint.ts';
 import { checkSession, SESSION_ENDED_REASON, useClient } from '../lib/session.ts';
 
 /** The signed-in shell: every child route requires a session, else it goes to /user/login. */
@@ -26,9 +28,11 @@ export const Route = createFileRoute('/_app')({
 });
 
 function AppLayout() {
-  // The wizard must work offline: fetch what it needs as soon as the signed-in shell shows (in the
-  // component, which is code-split, so the sign-in page does not load it).
-  usePrefetchQuery(pickupAddressesQueryOptions());
+  // The wizard must work offline: fetch what it needs once the signed-in shell has shown (in the
+  // component, which is code-split, so the sign-in page does not load it; after the first paint,
+  // which it does not need, so that on a slow link it does not queue before the page's own data).
+  const queryClient = useQueryClient();
+  useEffect(() => afterNextPaint(() => void queryClient.prefetchQuery(pickupAddressesQueryOptions())), [queryClient]);
   // The wizard's submissions that become shipments are announced on any page, with their label.
   useAnnounceAccepted(useClient()?.id);
   return (

@@ -2,14 +2,23 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { ShipmentFilters } from '../../../features/shipments/components/shipment-filters.tsx';
 import { ShipmentListHeader } from '../../../features/shipments/components/shipment-list-header.tsx';
-import { compactSearch, shipmentListSearchSchema, type ShipmentListSearch } from '../../../features/shipments/components/shipment-list-search.ts';
+import { compactSearch, filtersFromSearch, shipmentListSearchSchema, type ShipmentListSearch } from '../../../features/shipments/components/shipment-list-search.ts';
 import { ShipmentList } from '../../../features/shipments/components/shipment-list.tsx';
 import { useRefreshAfterSync } from '../../../features/shipments/api/use-refresh-after-sync.ts';
+import { shipmentsQueryOptions } from '../../../features/shipments/api/get-shipments.ts';
 import { useClient } from '../../../lib/session.ts';
+import { currentClient } from '../../../lib/token-store.ts';
 
 /** /shipments: the filterable list; its filters live in the URL so reloads and shared links keep them. */
 export const Route = createFileRoute('/_app/shipments/')({
   validateSearch: shipmentListSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // The rows are asked for as soon as the page is known, beside the page's code rather than after
+  // it has loaded and rendered (a round trip sooner on a slow link). Not awaited: the page shows at
+  // once with its skeleton, or offline with the last loaded list.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchInfiniteQuery(shipmentsQueryOptions(filtersFromSearch(deps, currentClient()?.role === 'ADMIN')));
+  },
   component: ShipmentsPage,
 });
 
@@ -21,10 +30,7 @@ function ShipmentsPage() {
   // Wizard submissions become shipments in the background: show them when they do.
   useRefreshAfterSync(client?.id);
 
-  const onChange = useCallback(
-    (patch: Partial<ShipmentListSearch>) => void navigate({ search: (prev) => compactSearch({ ...prev, ...patch }), replace: true }),
-    [navigate],
-  );
+  const onChange = useCallback((patch: Partial<ShipmentListSearch>) => void navigate({ search: (prev) => compactSearch({ ...prev, ...patch }), replace: true }), [navigate]);
   // Resetting the filters keeps the sort.
   const onReset = useCallback(() => void navigate({ search: (prev) => compactSearch({ order: prev.order }), replace: true }), [navigate]);
 
