@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { ClientInfo } from '../../../../shared/contract/auth.ts';
@@ -15,12 +15,10 @@ import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { countryName } from '../../../lib/country-names.ts';
-import { useAppConfig } from '../../../lib/app-config.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useCreateShipment } from '../api/create-shipment.ts';
 import { DimensionsHint } from './dimensions-hint.tsx';
-import { PickupPointPicker } from './pickup-point-picker.tsx';
-import { PickupPointWidget } from './pickup-point-widget.tsx';
+import { PickupPointBox } from './pickup-point-box.tsx';
 import { useAmountInput } from './use-amount-input.ts';
 import { useAnnounceCreated } from './use-announce-created.ts';
 import { useShipmentLabels } from './use-shipment-labels.ts';
@@ -60,14 +58,8 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   const schema = useMemo(() => shipmentCreateSchemaFor(products), [products]);
   const [failure, setFailure] = useState<string[] | null>(null);
   const [point, setPoint] = useState<PickupPoint | null>(null);
-  const [pickingPoint, setPickingPoint] = useState(false);
   /** The address typed for home delivery, kept while a parcel point's address fills the fields. */
   const [homeAddress, setHomeAddress] = useState<Address | null>(null);
-  /** Where focus goes after the next render: the picker that replaced Change, or Change that replaced the picker. */
-  const focusNext = useRef<'picker' | 'change' | null>(null);
-  const pickerRef = useRef<HTMLDivElement>(null);
-  const changeRef = useRef<HTMLButtonElement>(null);
-  const pointHeadingId = useId();
   const pickerId = useId();
   const create = useCreateShipment();
   const announceCreated = useAnnounceCreated();
@@ -97,16 +89,8 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   const [country, product, deliveryMethod] = useWatch({ control, name: ['receiver_country', 'product', 'delivery_method'] }) as [string, Product | undefined, FormInput['delivery_method']];
   const viaPoint = deliveryMethod !== 'home_delivery';
   const prefix = findCountry(country)?.phonePrefix ?? '';
-  const widgetUrl = useAppConfig().data?.pickup_widgets[country];
   const pointAllowed = parcelPointAllowed(country, 'PRM') && productsFor(products, country).includes('PRM');
   const amount = useAmountInput(country);
-
-  useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    focusNext.current = null;
-    (target === 'picker' ? pickerRef : changeRef).current?.focus();
-  });
 
   const clearPoint = () => {
     setPoint(null);
@@ -129,7 +113,6 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
     fillAddress(NO_ADDRESS);
     clearPoint();
     clearErrors('pickup_point_id');
-    setPickingPoint(false);
   }
 
   function chooseDelivery(mode: 'courier' | 'point') {
@@ -140,7 +123,6 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
       // The address typed before the parcel point comes back, editable (none typed: empty).
       fillAddress(homeAddress ?? NO_ADDRESS);
       setHomeAddress(null);
-      setPickingPoint(false);
       setValue('delivery_method', 'home_delivery');
       setValue('product', productsFor(products, country).includes('TRC') ? 'TRC' : defaultProduct(products, country));
     } else {
@@ -149,14 +131,11 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
       fillAddress(NO_ADDRESS);
       setValue('delivery_method', country === 'SK' ? 'parcel_locker' : 'pickup_point');
       setValue('product', 'PRM');
-      setPickingPoint(true);
     }
   }
 
   function selectPoint(selected: PickupPoint) {
     setPoint(selected);
-    setPickingPoint(false);
-    focusNext.current = 'change';
     setValue('pickup_point_id', selected.id, { shouldValidate: true });
     setValue('delivery_method', selected.delivery_method);
     fillAddress({
@@ -169,10 +148,6 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
     });
   }
 
-  function changePoint(picking: boolean) {
-    setPickingPoint(picking);
-    focusNext.current = picking ? 'picker' : 'change';
-  }
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -273,42 +248,19 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
           )}
 
           {viaPoint && (
-            <div className="rounded-box border border-base-300 p-3" role="group" aria-labelledby={pointHeadingId}>
-              <div className="mb-2 flex items-center justify-between gap-2">
-                <p id={pointHeadingId} className="font-medium">
-                  <Trans>Parcel point</Trans>
-                </p>
-                {point && pickingPoint && (
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => changePoint(false)}>
-                    <Trans>Cancel</Trans>
-                  </button>
-                )}
-              </div>
-              {point && !pickingPoint ? (
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <p className="font-semibold">{point.name}</p>
-                    <p className="text-sm">
-                      {point.street}, {point.zip} {point.city}
-                    </p>
-                    <p className="text-xs text-base-content/70">{point.id}</p>
-                  </div>
-                  <button ref={changeRef} type="button" className="btn btn-sm" onClick={() => changePoint(true)}>
-                    <Trans>Change</Trans>
-                  </button>
-                </div>
-              ) : (
-                // Focused when Change opens it (the button it replaces took the focus with it).
-                <div ref={pickerRef} id={pickerId} tabIndex={-1} className="rounded-box">
-                  {widgetUrl ? <PickupPointWidget url={widgetUrl} onSelect={selectPoint} /> : <PickupPointPicker country={country} onSelect={selectPoint} />}
-                </div>
-              )}
-              {errors.pickup_point_id?.message && (
-                <p className="label mt-2 text-error" role="alert">
-                  {i18n._(errors.pickup_point_id.message)}
-                </p>
-              )}
-            </div>
+            <PickupPointBox
+              country={country}
+              point={point}
+              onSelect={selectPoint}
+              pickerId={pickerId}
+              error={
+                errors.pickup_point_id?.message && (
+                  <p className="label mt-2 text-error" role="alert">
+                    {i18n._(errors.pickup_point_id.message)}
+                  </p>
+                )
+              }
+            />
           )}
         </div>
       </section>

@@ -1,15 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
 import { findCountry } from '../../../../shared/domain/countries.ts';
 import { addressNumberMax } from '../../../../shared/domain/shipment-rules.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { useAppConfig } from '../../../lib/app-config.ts';
 import { useFormat } from '../../../lib/format.ts';
 import type { DraftRecipient, WizardDraftData } from '../../../offline/draft-data.ts';
-import { PickupPointPicker } from '../components/pickup-point-picker.tsx';
-import { PickupPointWidget } from '../components/pickup-point-widget.tsx';
+import { PickupPointBox } from '../components/pickup-point-box.tsx';
 import { FieldErrorText, useFieldError } from './field-error.tsx';
 
 type RecipientPath = `recipient.${keyof DraftRecipient}` & FieldPath<WizardDraftData>;
@@ -26,8 +23,6 @@ export function StepRecipient() {
     name: ['country', 'product', 'delivery', 'pickupPoint'],
   });
   const viaPoint = delivery === 'parcel_point';
-  const [picking, setPicking] = useState(viaPoint && !point);
-  const widgetUrl = useAppConfig().data?.pickup_widgets[country ?? ''];
   const prefix = findCountry(country ?? '')?.phonePrefix ?? '';
 
   const field = (name: keyof DraftRecipient, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
@@ -55,37 +50,11 @@ export function StepRecipient() {
       receiver_city: selected.city,
       receiver_postal_code: selected.zip,
     });
-    setPicking(false);
   };
 
   return (
     <div className="flex flex-col gap-4">
-      {viaPoint && (
-        <div className="rounded-box border border-base-300 p-3">
-          <p className="mb-2 font-medium">
-            <Trans>Parcel point</Trans>
-          </p>
-          {point && !picking ? (
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div>
-                <p className="font-semibold">{point.name}</p>
-                <p className="text-sm">
-                  {point.street}, {point.zip} {point.city}
-                </p>
-                <p className="text-xs text-base-content/70">{point.id}</p>
-              </div>
-              <button type="button" className="btn btn-sm" onClick={() => setPicking(true)}>
-                <Trans>Change</Trans>
-              </button>
-            </div>
-          ) : widgetUrl ? (
-            <PickupPointWidget url={widgetUrl} onSelect={selectPoint} />
-          ) : (
-            <PickupPointPicker country={country ?? ''} onSelect={selectPoint} />
-          )}
-          <FieldErrorText path="pickupPoint" />
-        </div>
-      )}
+      {viaPoint && <PickupPointBox country={country ?? ''} point={point ?? null} onSelect={selectPoint} error={<FieldErrorText path="pickupPoint" />} />}
       <p className="text-sm text-base-content/70">
         <Trans>Destination: {format.country(country ?? '')}</Trans>
       </p>
