@@ -52,22 +52,19 @@ test('the public redirect sends a visitor to the portal’s own tracking page', 
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('once the partner has the parcel, the redirect goes to the partner’s site', async ({ page, request, baseURL }) => {
+test('once the partner has the parcel, the postal code leads to the partner’s site', async ({ page, request, baseURL }) => {
   const { trackingNumber } = await createShipment(request);
   await scan(request, trackingNumber, ['ARRIVED', 'SENT']);
-  const answer = await request.get(`/api/v1/shipments/track?tracking_number=${trackingNumber}`);
+  const answer = await request.get(`/api/v1/shipments/track?tracking_number=${trackingNumber}&zip=81101`);
   const { tracking_link } = (await answer.json()) as { tracking_link: string };
   expect(new URL(tracking_link).origin, 'the demo partner has a tracking page of its own').not.toBe(new URL(baseURL!).origin);
 
-  // The partner's site is the only thing not served by the portal: answer it here.
-  await page.route(
-    (url) => url.origin === new URL(tracking_link).origin,
-    (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Partner</title><h1>Partner tracking</h1>' }),
-  );
+  // Without the postal code a stranger stays on the portal's page (the partner's names the country).
   await page.goto(`/shipment/track/${trackingNumber}`);
-
-  await expect(page).toHaveURL(tracking_link);
-  await expect(page.getByRole('heading', { name: 'Partner tracking' })).toBeVisible();
+  await expect(page).toHaveURL(`/package/tracking?tracking_number=${trackingNumber}`);
+  await page.getByLabel('Destination postal code (optional)').fill('811 01');
+  await page.getByRole('button', { name: 'Track' }).click();
+  await expect(page.getByRole('link', { name: 'Tracking page of Slovak Parcel Service' })).toHaveAttribute('href', tracking_link);
 });
 
 test('an unknown tracking number shows “Shipment not found”', async ({ page }) => {
