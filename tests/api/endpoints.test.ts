@@ -35,6 +35,23 @@ describe('the endpoint table', () => {
     }
   });
 
+  it('declares for every endpoint whose data it touches, naming only fields the request has', () => {
+    for (const [name, endpoint] of Object.entries(ENDPOINTS as Record<string, EndpointDefinition>)) {
+      const data = endpoint.companyData;
+      expect(data, name).toBeDefined();
+      if (typeof data === 'string') {
+        expect(['none', 'caller'], name).toContain(data);
+        continue;
+      }
+      for (const field of Object.keys(data.names.params ?? {})) expect(endpoint.path, `${name}: :${field}`).toContain(`:${field}`);
+      for (const part of ['params', 'query', 'body'] as const) {
+        if (data.names[part]) expect(endpoint[part], `${name} names ${part} fields but has no ${part}`).toBeDefined();
+      }
+      // "Only its own company's" is a rule for signed-in callers who create rows.
+      if (data.admin === 'own') expect(endpoint.access, name).toBe('client');
+    }
+  });
+
   it('refuses an /api route registered without an access', async () => {
     const { createApp } = await import('../../src/server/app.ts');
     const app = await createApp({ db: t.database.db, webRoot: null });

@@ -47,6 +47,7 @@ export const clientRegisterEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/client/register',
   access: 'admin',
+  companyData: { names: { body: { company: 'company' } } },
   body: clientRegisterSchema,
   answer: clientWithSecretSchema,
   status: 201,
@@ -56,6 +57,7 @@ export const clientUpdateEndpoint = endpoint({
   method: 'PUT',
   path: '/api/v1/admin/client/:id',
   access: 'admin',
+  companyData: { names: { params: { id: 'client' } } },
   params: clientParams,
   body: clientUpdateSchema,
   answer: adminClientSchema,
@@ -65,6 +67,7 @@ export const clientResetSecretEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/client/:id/reset-secret',
   access: 'admin',
+  companyData: { names: { params: { id: 'client' } } },
   params: clientParams,
   answer: clientWithSecretSchema,
 });

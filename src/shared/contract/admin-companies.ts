@@ -170,24 +170,55 @@ export const companyHistoryQuerySchema = z.object({
 
 const messageAnswer = z.object({ message: z.string() });
 
-export const companyListEndpoint = endpoint({ method: 'GET', path: '/api/v1/admin/company/list', access: 'admin', query: companyListQuerySchema, answer: companyListSchema });
+export const companyListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/admin/company/list',
+  access: 'admin',
+  companyData: 'caller',
+  query: companyListQuerySchema,
+  answer: companyListSchema,
+});
 /** Not in the spec: POST /api/v1/admin/company creates a company (201, its detail). */
-export const companyCreateEndpoint = endpoint({ method: 'POST', path: '/api/v1/admin/company', access: 'admin', body: companyFieldsSchema, answer: companySchema, status: 201 });
-export const companyDetailEndpoint = endpoint({ method: 'GET', path: '/api/v1/admin/company/:id', access: 'admin', params: companyIdParams, answer: companySchema });
+export const companyCreateEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v1/admin/company',
+  access: 'admin',
+  companyData: 'none',
+  body: companyFieldsSchema,
+  answer: companySchema,
+  status: 201,
+});
+export const companyDetailEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/admin/company/:id',
+  access: 'admin',
+  companyData: { names: { params: { id: 'company' } } },
+  params: companyIdParams,
+  answer: companySchema,
+});
 export const companyUpdateEndpoint = endpoint({
   method: 'PUT',
   path: '/api/v1/admin/company/:id',
   access: 'admin',
+  companyData: { names: { params: { id: 'company' } } },
   params: companyIdParams,
   body: companyFieldsSchema,
   answer: companySchema,
 });
 /** A company that ever shipped is never deleted (409 companyHasShipments). */
-export const companyDeleteEndpoint = endpoint({ method: 'DELETE', path: '/api/v1/admin/company/:id', access: 'admin', params: companyIdParams, answer: messageAnswer });
+export const companyDeleteEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/admin/company/:id',
+  access: 'admin',
+  companyData: { names: { params: { id: 'company' } } },
+  params: companyIdParams,
+  answer: messageAnswer,
+});
 export const companyProductAddEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/company/:id/product',
   access: 'admin',
+  companyData: { names: { params: { id: 'company' } } },
   params: companyIdParams,
   query: companyProductQuerySchema,
   answer: companySchema,
@@ -196,6 +227,7 @@ export const companyProductRemoveEndpoint = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/company/:id/product',
   access: 'admin',
+  companyData: { names: { params: { id: 'company' } } },
   params: companyIdParams,
   query: companyProductQuerySchema,
   answer: companySchema,
@@ -205,6 +237,7 @@ export const bankAccountSaveEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/company/:companyId/bank-account',
   access: 'admin',
+  companyData: { names: { params: { companyId: 'company' } } },
   params: companyIdOnlyParams,
   body: bankAccountInputSchema,
   answer: bankAccountSchema,
@@ -215,6 +248,7 @@ export const bankAccountUpdateEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/company/:companyId/bank-account/:ibanId',
   access: 'admin',
+  companyData: { names: { params: { companyId: 'company', ibanId: 'bankAccount' } } },
   params: bankAccountParams,
   body: bankAccountInputSchema,
   answer: bankAccountSchema,
@@ -223,6 +257,7 @@ export const bankAccountDeleteEndpoint = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/company/:companyId/bank-account/:ibanId',
   access: 'admin',
+  companyData: { names: { params: { companyId: 'company', ibanId: 'bankAccount' } } },
   params: bankAccountParams,
   answer: messageAnswer,
 });
@@ -231,6 +266,7 @@ export const companyHistoryEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/admin/company/:id/history',
   access: 'admin',
+  companyData: { names: { params: { id: 'company' } } },
   params: companyIdParams,
   query: companyHistoryQuerySchema,
   answer: companyHistorySchema,

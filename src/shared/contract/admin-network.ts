@@ -59,11 +59,18 @@ const keyParams = z.object({
   keyId: z.string().check(z.trim(), z.regex(/^pk_[A-Za-z0-9_]{1,60}$/, am.partnerKeyNotFound.id)),
 });
 
-export const networkPartnersEndpoint = endpoint({ method: 'GET', path: '/api/v1/admin/network/partners', access: 'admin', answer: z.array(networkPartnerSchema) });
+export const networkPartnersEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/admin/network/partners',
+  access: 'admin',
+  companyData: 'none',
+  answer: z.array(networkPartnerSchema),
+});
 export const partnerServicesEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/admin/partners/:id/services',
   access: 'admin',
+  companyData: 'none',
   params: numericIdParams,
   answer: partnerServicesSchema,
 });
@@ -71,6 +78,7 @@ export const partnerServicesUpdateEndpoint = endpoint({
   method: 'PUT',
   path: '/api/v1/admin/partners/:id/services',
   access: 'admin',
+  companyData: 'none',
   params: numericIdParams,
   body: partnerServicesUpdateSchema,
   answer: partnerServicesSchema,
@@ -79,6 +87,7 @@ export const partnerKeysEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/admin/partners/:id/keys',
   access: 'admin',
+  companyData: 'none',
   params: numericIdParams,
   answer: z.array(partnerKeySchema),
 });
@@ -86,6 +95,7 @@ export const partnerKeyCreateEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/partners/:id/keys',
   access: 'admin',
+  companyData: 'none',
   params: numericIdParams,
   answer: partnerKeyCreatedSchema,
   status: 201,
@@ -94,6 +104,7 @@ export const partnerKeyRevokeEndpoint = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/partners/:id/keys/:keyId',
   access: 'admin',
+  companyData: 'none',
   params: keyParams,
   answer: partnerKeySchema,
 });

@@ -103,16 +103,25 @@ export const pickupAddressSaveEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/company/:companyId/pickup-address',
   access: 'admin',
+  companyData: { names: { params: { companyId: 'company' } } },
   params: companyParams,
   body: pickupAddressSaveSchema,
   answer: adminPickupAddressSchema,
 });
 /** Removes the address from use; shipments and manifests that name it keep it (README, decision note "Pickup addresses"). */
-export const pickupAddressDeleteEndpoint = endpoint({ method: 'DELETE', path: '/api/v1/admin/pickup-address/:id', access: 'admin', params: addressParams, answer: messageAnswer });
+export const pickupAddressDeleteEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/admin/pickup-address/:id',
+  access: 'admin',
+  companyData: { names: { params: { id: 'pickupAddress' } } },
+  params: addressParams,
+  answer: messageAnswer,
+});
 export const partnerAssignEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/pickup-address/:id/partner',
   access: 'admin',
+  companyData: { names: { params: { id: 'pickupAddress' } } },
   params: addressParams,
   query: partnerAssignQuerySchema,
   answer: adminPickupAddressSchema,
@@ -122,6 +131,7 @@ export const partnerUnassignEndpoint = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/pickup-address/:id/partner',
   access: 'admin',
+  companyData: { names: { params: { id: 'pickupAddress' } } },
   params: addressParams,
   query: partnerUnassignQuerySchema,
   answer: adminPickupAddressSchema,
@@ -130,7 +140,15 @@ export const partnerCandidatesEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/admin/partner',
   access: 'admin',
+  companyData: { names: { query: { pickup_address_id: 'pickupAddress' } } },
   query: partnerCandidatesQuerySchema,
   answer: partnerCandidateListSchema,
 });
-export const partnerPriorityEndpoint = endpoint({ method: 'PUT', path: '/api/v1/admin/partner', access: 'admin', body: partnerPrioritySchema, answer: partnerCandidateSchema });
+export const partnerPriorityEndpoint = endpoint({
+  method: 'PUT',
+  path: '/api/v1/admin/partner',
+  access: 'admin',
+  companyData: 'none',
+  body: partnerPrioritySchema,
+  answer: partnerCandidateSchema,
+});

@@ -45,9 +45,16 @@ export const pointDirectoryImportEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/pickup-points/import',
   access: 'admin',
+  companyData: 'none',
   body: pointDirectoryUploadSchema,
   answer: pointDirectoryImportSchema,
   status: 201,
 });
 /** The last 50 directory imports, newest first. */
-export const pointDirectoryImportsEndpoint = endpoint({ method: 'GET', path: '/api/v1/admin/pickup-points/imports', access: 'admin', answer: z.array(pointDirectoryImportSchema) });
+export const pointDirectoryImportsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/admin/pickup-points/imports',
+  access: 'admin',
+  companyData: 'none',
+  answer: z.array(pointDirectoryImportSchema),
+});

@@ -58,12 +58,13 @@ export const pointFeedSchema = z.object({
 });
 export type PointFeed = z.infer<typeof pointFeedSchema>;
 
-export const pointFeedsEndpoint = endpoint({ method: 'GET', path: '/api/v1/admin/pickup-points/feeds', access: 'admin', answer: z.array(pointFeedSchema) });
+export const pointFeedsEndpoint = endpoint({ method: 'GET', path: '/api/v1/admin/pickup-points/feeds', access: 'admin', companyData: 'none', answer: z.array(pointFeedSchema) });
 /** Creates or replaces the partner's feed. */
 export const pointFeedUpdateEndpoint = endpoint({
   method: 'PUT',
   path: '/api/v1/admin/partners/:id/point-feed',
   access: 'admin',
+  companyData: 'none',
   params: numericIdParams,
   body: pointFeedUpdateSchema,
   answer: pointFeedSchema,
@@ -72,6 +73,7 @@ export const pointFeedDeleteEndpoint = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/partners/:id/point-feed',
   access: 'admin',
+  companyData: 'none',
   params: numericIdParams,
   answer: z.object({ message: z.string() }),
 });
@@ -80,6 +82,7 @@ export const pointFeedRunEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/partners/:id/point-feed/run',
   access: 'admin',
+  companyData: 'none',
   params: numericIdParams,
   answer: pointFeedSchema,
   status: 202,

@@ -11,4 +11,4 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-export const appConfigEndpoint = endpoint({ method: 'GET', path: '/api/v1/config', access: 'client', answer: appConfigSchema });
+export const appConfigEndpoint = endpoint({ method: 'GET', path: '/api/v1/config', access: 'client', companyData: 'none', answer: appConfigSchema });

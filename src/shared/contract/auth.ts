@@ -48,6 +48,6 @@ export const storedTokenSchema = z.object({
 export type StoredToken = z.infer<typeof storedTokenSchema>;
 
 // Sign-in and refresh (body JSON or form-encoded; validated in the route for RFC 6749 errors).
-export const tokenEndpoint = endpoint({ method: 'POST', path: '/oauth/token', access: 'public', body: tokenRequestSchema, answer: tokenResponseSchema });
+export const tokenEndpoint = endpoint({ method: 'POST', path: '/oauth/token', access: 'public', companyData: 'none', body: tokenRequestSchema, answer: tokenResponseSchema });
 /** Sign-out: ends the refresh cookie's session family. */
-export const revokeEndpoint = endpoint({ method: 'POST', path: '/oauth/revoke', access: 'public', answer: 'empty' });
+export const revokeEndpoint = endpoint({ method: 'POST', path: '/oauth/revoke', access: 'public', companyData: 'none', answer: 'empty' });

@@ -1,7 +1,8 @@
 // One definition per endpoint: method, path, who may call it, and the schemas of its params,
 // query, body and answer. The server registers its routes from these (src/server/http/route.ts),
-// the web app calls them through the API client, and the isolation tests read `access` — so a
-// path, a payload or a rule cannot differ between the two sides.
+// the web app calls them through the API client, and the isolation matrix reads `access`,
+// `permission` and `companyData` — so a path, a payload or a rule cannot differ between the two
+// sides, and no endpoint escapes the matrix.
 //
 // Each endpoint is a named export of its resource's contract file so that the web app's bundles
 // take only the endpoints (and schemas) they use; endpoints.ts gathers them into the table.
@@ -21,6 +22,37 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'partner' | 'client' | 'report' | 'admin';
 
+/**
+ * A request field's value that names a row of one company: the company itself, one of its
+ * clients, a shipment by item number or by tracking number, an import, a manifest, a pickup
+ * address, a bank account.
+ */
+export type CompanyRow = 'company' | 'client' | 'shipment' | 'trackingNumber' | 'import' | 'manifest' | 'pickupAddress' | 'bankAccount';
+
+/** The request fields that name a company's rows: request part -> top-level field -> kind of row. */
+export interface NamedRows {
+  params?: Readonly<Record<string, CompanyRow>>;
+  query?: Readonly<Record<string, CompanyRow>>;
+  body?: Readonly<Record<string, CompanyRow>>;
+}
+
+/**
+ * Whose data an endpoint reads or changes: with `access` and `permission`, the one declaration
+ * from which the isolation matrix (tests/api/isolation-matrix.test.ts) derives every caller's
+ * expected answer. The server keeps every query to the caller's rows through its CompanyScope
+ * (src/server/company-scope.ts).
+ * - `none`: no company's rows (reference data, size limits, a sign-in, a partner's signed feed):
+ *   the answer does not depend on the caller's company.
+ * - `caller`: the caller's company's rows, found from who calls (lists, profile, creation,
+ *   uploads); an ADMIN's lists cover every company.
+ * - `{ names }`: request fields naming a company's rows. A row of another company is answered
+ *   exactly as one that does not exist (same status, same error, same message), so an answer
+ *   never tells that it exists. ADMIN reaches every company's rows; `admin: 'own'` only its own
+ *   company's, like any caller (the pickup address a shipment it creates leaves from). On a
+ *   public route a stranger gets what an anonymous caller gets; the owner may see more.
+ */
+export type CompanyData = 'none' | 'caller' | { names: NamedRows; admin?: 'any' | 'own' };
+
 type Schema = z.ZodMiniType;
 
 export interface EndpointDefinition {
@@ -29,6 +61,8 @@ export interface EndpointDefinition {
   path: `/${string}`;
   access: Access;
   permission?: Permission;
+  /** Whose data it touches; required, so that no endpoint escapes the isolation matrix. */
+  companyData: CompanyData;
   params?: Schema;
   query?: Schema;
   body?: Schema;
@@ -40,9 +74,17 @@ export interface EndpointDefinition {
   idempotent?: boolean;
 }
 
+type RequestPart = 'params' | 'query' | 'body';
+/** The top-level fields of a schema's input (of each member of a union). */
+type FieldsOf<E, K extends RequestPart> = E extends { [P in K]: infer S extends Schema } ? (z.input<S> extends infer I ? (I extends object ? keyof I : never) : never) : never;
+type NamedIn<E, K extends RequestPart> = E extends { companyData: { names: { [P in K]: infer M } } } ? keyof M : never;
+type UnknownNames<E> = Exclude<NamedIn<E, 'params'>, FieldsOf<E, 'params'>> | Exclude<NamedIn<E, 'query'>, FieldsOf<E, 'query'>> | Exclude<NamedIn<E, 'body'>, FieldsOf<E, 'body'>>;
+/** A type error when `companyData.names` names a field its request part's schema does not have. */
+type NamesExist<E> = [UnknownNames<E>] extends [never] ? unknown : { companyData: { names: `not a field of this endpoint: ${UnknownNames<E> & string}` } };
+
 /** Marked free of side effects so that a bundle drops the endpoints (and their schemas) it does not call. */
 /* @__NO_SIDE_EFFECTS__ */
-export function endpoint<const E extends EndpointDefinition>(definition: E): E {
+export function endpoint<const E extends EndpointDefinition>(definition: E & NamesExist<E>): E {
   return definition;
 }
 

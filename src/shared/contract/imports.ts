@@ -79,6 +79,7 @@ export const importPreviewEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/shipments/import/preview',
   access: 'client',
+  companyData: 'caller',
   permission: 'shipments.create',
   body: importUploadSchema,
   answer: importPreviewSchema,
@@ -87,18 +88,20 @@ export const importStartEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/shipments/import',
   access: 'client',
+  companyData: 'caller',
   permission: 'shipments.create',
   idempotent: true,
   body: importUploadSchema,
   answer: importStartedSchema,
   status: 201,
 });
-export const importListEndpoint = endpoint({ method: 'GET', path: '/api/v1/shipments/import', access: 'client', answer: importListSchema });
+export const importListEndpoint = endpoint({ method: 'GET', path: '/api/v1/shipments/import', access: 'client', companyData: 'caller', answer: importListSchema });
 /** The result file: the uploaded rows with their status, numbers and errors. */
 export const importResultEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/shipments/import/:id',
   access: 'client',
+  companyData: { names: { params: { id: 'import' } } },
   params: uuidParams(documentActionMessages.importNotFound.id),
   answer: 'file',
 });

@@ -26,8 +26,16 @@ export const singleLabelEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/shipments/getLabel/:item_number',
   access: 'client',
+  companyData: { names: { params: { item_number: 'shipment' } } },
   params: itemNumberParams,
   answer: singleLabelSchema,
 });
 /** labels.pdf: four A6 labels per A4 sheet. */
-export const bulkLabelsEndpoint = endpoint({ method: 'POST', path: '/api/v1/shipments/labels', access: 'client', body: bulkLabelsSchema, answer: 'file' });
+export const bulkLabelsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v1/shipments/labels',
+  access: 'client',
+  companyData: { names: { body: { item_numbers: 'shipment' } } },
+  body: bulkLabelsSchema,
+  answer: 'file',
+});

@@ -53,9 +53,24 @@ export const manifestGenerateEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/manifests/generate',
   access: 'client',
+  companyData: { names: { body: { importId: 'import', item_numbers: 'shipment', pickup_address_id: 'pickupAddress' } } },
   permission: 'manifests.create',
   body: manifestGenerateSchema,
   answer: 'file',
 });
-export const manifestListEndpoint = endpoint({ method: 'GET', path: '/api/v1/manifests', access: 'client', query: manifestListQuerySchema, answer: manifestListSchema });
-export const manifestDownloadEndpoint = endpoint({ method: 'GET', path: '/api/v1/manifests/download/:id', access: 'client', params: manifestParams, answer: 'file' });
+export const manifestListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/manifests',
+  access: 'client',
+  companyData: 'caller',
+  query: manifestListQuerySchema,
+  answer: manifestListSchema,
+});
+export const manifestDownloadEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/manifests/download/:id',
+  access: 'client',
+  companyData: { names: { params: { id: 'manifest' } } },
+  params: manifestParams,
+  answer: 'file',
+});

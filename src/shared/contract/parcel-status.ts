@@ -59,6 +59,7 @@ export const parcelStatusUpdateEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/shipments/parcel-status',
   access: 'admin',
+  companyData: { names: { body: { parcels_id: 'trackingNumber' } } },
   idempotent: true,
   body: parcelStatusUpdateSchema,
   answer: parcelStatusAnswerSchema,
@@ -68,6 +69,7 @@ export const parcelStatusExportEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/admin/shipments/parcel-status',
   access: 'admin',
+  companyData: { names: { query: { barcode: 'trackingNumber' } } },
   query: parcelStatusExportQuerySchema,
   answer: 'file',
 });

@@ -40,4 +40,10 @@ export function preferredPartnersFor(address: PickupAddress, country: string, pr
 }
 
 /** The addresses the caller ships from (assigned ones, else the company's). */
-export const myPickupAddressesEndpoint = endpoint({ method: 'GET', path: '/api/v1/profile/pickup-addresses', access: 'client', answer: pickupAddressListSchema });
+export const myPickupAddressesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/profile/pickup-addresses',
+  access: 'client',
+  companyData: 'caller',
+  answer: pickupAddressListSchema,
+});

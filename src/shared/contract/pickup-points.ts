@@ -81,7 +81,15 @@ export const pickupPointSearchEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/pickup-points',
   access: 'client',
+  companyData: 'none',
   query: pickupPointSearchSchema,
   answer: pickupPointListSchema,
 });
-export const pickupPointEndpoint = endpoint({ method: 'GET', path: '/api/v1/pickup-points/:id', access: 'client', params: pickupPointParams, answer: pickupPointSchema });
+export const pickupPointEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/pickup-points/:id',
+  access: 'client',
+  companyData: 'none',
+  params: pickupPointParams,
+  answer: pickupPointSchema,
+});

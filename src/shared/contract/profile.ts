@@ -25,7 +25,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const profileEndpoint = endpoint({ method: 'GET', path: '/api/v1/profile', access: 'client', answer: profileSchema });
+export const profileEndpoint = endpoint({ method: 'GET', path: '/api/v1/profile', access: 'client', companyData: 'caller', answer: profileSchema });
 
 /** POST /api/v1/profile: the caller's own name, email and phone; company fields are not the caller's to change (ignored). */
 export const profileUpdateSchema = z.object({
@@ -35,7 +35,14 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const profileUpdateEndpoint = endpoint({ method: 'POST', path: '/api/v1/profile', access: 'client', body: profileUpdateSchema, answer: profileSchema });
+export const profileUpdateEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v1/profile',
+  access: 'client',
+  companyData: 'caller',
+  body: profileUpdateSchema,
+  answer: profileSchema,
+});
 
 /** A new password: at least this long (account.password.too_short says 10; the server also refuses common and guessable ones). */
 export const SECRET_MIN_LENGTH = 10;
@@ -63,6 +70,7 @@ export const changeSecretEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/users/change-secret',
   access: 'client',
+  companyData: 'caller',
   body: changeSecretSchema,
   answer: z.object({ message: z.string() }),
 });

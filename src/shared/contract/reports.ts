@@ -103,6 +103,7 @@ export const reportEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/admin/shipments/report',
   access: 'report',
+  companyData: { names: { body: { company_id: 'company' } } },
   body: reportFilterSchema,
   answer: 'file',
 });

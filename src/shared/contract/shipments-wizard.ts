@@ -64,6 +64,7 @@ export const wizardStoreEndpoint = endpoint({
   method: 'POST',
   path: '/api/v2/shipments/store',
   access: 'client',
+  companyData: { names: { body: { pickup_address_id: 'pickupAddress' } }, admin: 'own' },
   permission: 'shipments.create',
   idempotent: true,
   body: wizardShipmentSchema,

@@ -177,19 +177,42 @@ export const shipmentStoreEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/shipments/store',
   access: 'client',
+  companyData: { names: { body: { pickup_address_id: 'pickupAddress' } }, admin: 'own' },
   permission: 'shipments.create',
   idempotent: true,
   body: shipmentCreateSchema,
   answer: shipmentCreatedSchema,
   status: 201,
 });
-export const shipmentListEndpoint = endpoint({ method: 'GET', path: '/api/v1/shipments', access: 'client', query: shipmentListQuerySchema, answer: shipmentListSchema });
-export const dimensionsEndpoint = endpoint({ method: 'GET', path: '/api/v1/shipments/dimensions', access: 'client', query: dimensionsQuerySchema, answer: dimensionsSchema });
-export const shipmentDetailEndpoint = endpoint({ method: 'GET', path: '/api/v1/shipments/:item_number', access: 'client', params: itemNumberParams, answer: shipmentSchema });
+export const shipmentListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/shipments',
+  access: 'client',
+  companyData: 'caller',
+  query: shipmentListQuerySchema,
+  answer: shipmentListSchema,
+});
+export const dimensionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/shipments/dimensions',
+  access: 'client',
+  companyData: 'none',
+  query: dimensionsQuerySchema,
+  answer: dimensionsSchema,
+});
+export const shipmentDetailEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/v1/shipments/:item_number',
+  access: 'client',
+  companyData: { names: { params: { item_number: 'shipment' } } },
+  params: itemNumberParams,
+  answer: shipmentSchema,
+});
 export const shipmentDeleteEndpoint = endpoint({
   method: 'DELETE',
   path: '/api/v1/shipments/:item_number',
   access: 'client',
+  companyData: { names: { params: { item_number: 'shipment' } } },
   permission: 'shipments.delete',
   params: itemNumberParams,
   answer: deleteResultSchema,
@@ -198,6 +221,7 @@ export const shipmentBulkDeleteEndpoint = endpoint({
   method: 'DELETE',
   path: '/api/v1/shipments',
   access: 'client',
+  companyData: { names: { body: { item_numbers: 'shipment' } } },
   permission: 'shipments.delete',
   body: bulkDeleteSchema,
   answer: deleteResultSchema,

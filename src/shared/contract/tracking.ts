@@ -159,6 +159,7 @@ export const trackEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/shipments/track',
   access: 'public',
+  companyData: { names: { query: { tracking_number: 'trackingNumber' } } },
   query: trackQuerySchema,
   answer: z.union([trackAnswerSchema, publicTrackAnswerSchema]),
 });
@@ -167,17 +168,26 @@ export const publicTrackingEndpoint = endpoint({
   method: 'GET',
   path: '/api/v1/tracking/:tracking_number',
   access: 'public',
+  companyData: { names: { params: { tracking_number: 'trackingNumber' } } },
   params: trackingNumberParams,
   query: publicTrackingQuerySchema,
   answer: publicTrackingSchema,
 });
 /** The partners' signed event feed (README, "Partner event feed"). */
-export const partnerEventsEndpoint = endpoint({ method: 'POST', path: '/api/v1/partner/events', access: 'partner', body: partnerEventsSchema, answer: partnerEventsAnswerSchema });
-export const partnerListEndpoint = endpoint({ method: 'GET', path: '/api/v1/admin/partners', access: 'admin', answer: partnerListSchema });
+export const partnerEventsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v1/partner/events',
+  access: 'partner',
+  companyData: 'none',
+  body: partnerEventsSchema,
+  answer: partnerEventsAnswerSchema,
+});
+export const partnerListEndpoint = endpoint({ method: 'GET', path: '/api/v1/admin/partners', access: 'admin', companyData: 'none', answer: partnerListSchema });
 export const partnerUpdateEndpoint = endpoint({
   method: 'PATCH',
   path: '/api/v1/admin/partners/:id',
   access: 'admin',
+  companyData: 'none',
   params: numericIdParams,
   body: partnerUpdateSchema,
   answer: partnerSchema,
