@@ -1,6 +1,7 @@
 // One row of an import file as the send form's payload: the mapped cells, trimmed, numbers read
 // with a decimal comma or point, checked with the same contract schema as the single send form.
-// Country and product rules that need the database are checked afterwards (shipment-batch.ts).
+// The target (point, product, pickup address, partner) and the rules that need the database come
+// afterwards, from the send form's own code (shipment-batch.ts, shipment-target.ts).
 import { shipmentCreateSchema, type ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
 import { parseDecimal } from '../../../shared/domain/decimal-text.ts';
 import { IMPORT_FIELDS, NUMERIC_IMPORT_FIELDS, type ImportField, type ImportMapping } from '../../../shared/domain/import-columns.ts';
@@ -30,7 +31,9 @@ export function rowToPayload(cells: readonly string[], mapping: ImportMapping): 
     if (text === '') continue;
     payload[field] = NUMERIC_IMPORT_FIELDS.has(field) ? parseDecimal(text) : normalizeCode(field, text);
   }
-  payload.delivery_method ??= 'home_delivery';
+  // A file without a delivery method: to the pickup point the row names (its type decides
+  // locker or counter, as on the send form), else home.
+  payload.delivery_method ??= payload.pickup_point_id === undefined ? 'home_delivery' : 'pickup_point';
   return payload;
 }
 

@@ -1,44 +1,27 @@
-// Many shipments at once, for imports: the single send form's rules for each row, and the
-// creation of the valid ones in a few statements (one numbers query per product, one insert of
-// shipments, one of events) instead of a round trip per row. The partner routing and the
-// pickup-point lookups are cached or batched: a file repeats the same few combinations.
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+// Many shipments at once, for imports: the single send form's rules and target
+// (shipment-target.ts) for each row, and the creation of the valid ones in a few statements (one
+// numbers query per product, one insert of shipments, one of events) instead of a round trip per
+// row. The points of a chunk are looked up at once and the partner routing is remembered per
+// combination: a file repeats the same few.
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
-import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
-import { checkShipmentRules, defaultProduct, productsFor, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
-import { shipmentMessages } from '../../../shared/i18n/shipment-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
+import type { Product } from '../../../shared/domain/enums.ts';
+import { checkShipmentRules, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
 import { pgliteClientOf, type Db } from '../../db/client.ts';
 import { missingReferences } from '../../db/missing-references.ts';
-import { pickupAddresses, shipmentEvents, shipments, type pickupPoints } from '../../db/schema.ts';
-import { findActivePoints } from '../pickup-points/pickup-points.service.ts';
+import { shipmentEvents, shipments } from '../../db/schema.ts';
 import type { Principal } from '../auth/access-tokens.ts';
-import { choosePartner, type RoutedPartner } from './partner-routing.ts';
-import { defaultPickupAddress, formShipmentColumns, nextNumbers, productsOf } from './shipment-creation.ts';
+import { formShipmentColumns, nextNumbers } from './shipment-creation.ts';
+import { resolveTargets, targetContext, type TargetContext } from './shipment-target.ts';
 
 type NewShipment = typeof shipments.$inferInsert;
-type PointRow = typeof pickupPoints.$inferSelect;
 const COLUMNS = getTableColumns(shipments);
 
-export interface BatchContext {
-  principal: Principal;
-  products: ProductsMap;
-  defaultPickupAddressId: string | null;
-  companyPickupAddressIds: ReadonlySet<string>;
-  partners: Map<string, Promise<RoutedPartner | null>>;
-}
+/** What an import's rows may ship with (read once per import). */
+export type BatchContext = TargetContext;
 
-export async function batchContext(db: Db, principal: Principal): Promise<BatchContext> {
-  const [products, defaultAddress, addresses] = await Promise.all([
-    productsOf(db, principal),
-    defaultPickupAddress(db, principal),
-    // Live addresses only: a deleted one can no longer be chosen for a new shipment.
-    db
-      .select({ id: pickupAddresses.id })
-      .from(pickupAddresses)
-      .where(and(eq(pickupAddresses.companyId, principal.companyId), isNull(pickupAddresses.deletedAt))),
-  ]);
-  return { principal, products, defaultPickupAddressId: defaultAddress, companyPickupAddressIds: new Set(addresses.map((a) => a.id)), partners: new Map() };
+export function batchContext(db: Db, principal: Principal): Promise<BatchContext> {
+  return targetContext(db, principal);
 }
 
 export interface BatchRow {
@@ -53,70 +36,20 @@ export interface PreparedBatch {
   failed: Array<{ rowNumber: number; errors: RuleErrors }>;
 }
 
-function route(db: Db, context: BatchContext, target: { country: string; product: Product; deliveryMethod: DeliveryMethod; pickupAddressId: string | null; pointPartnerId?: number | undefined }) {
-  const key = `${target.country}|${target.product}|${target.deliveryMethod}|${target.pickupAddressId ?? ''}|${target.pointPartnerId ?? ''}`;
-  let partner = context.partners.get(key);
-  if (!partner) {
-    partner = choosePartner(db, target);
-    context.partners.set(key, partner);
-  }
-  return partner;
-}
-
-/** Checks every row with the single form's rules (the database ones included) and prepares the valid ones. */
+/** Checks every row with the single form's rules and target (the database ones included) and prepares the valid ones. */
 export async function prepareBatch(db: Db, context: BatchContext, rows: readonly BatchRow[]): Promise<PreparedBatch> {
-  const pointIds = [...new Set(rows.map((r) => r.input.pickup_point_id?.trim().toUpperCase()).filter((id): id is string => !!id))];
-  const points = new Map<string, PointRow>();
-  if (pointIds.length > 0) {
-    // The directory's one rule (active, and its partner still serves it), as the send form applies it.
-    for (const point of await findActivePoints(db, pointIds)) points.set(point.id, point);
-  }
-
+  const results = await resolveTargets(
+    db,
+    context,
+    rows.map((row) => row.input),
+    (input) => checkShipmentRules(input, context.products),
+  );
   const prepared: PreparedBatch = { valid: [], failed: [] };
-  for (const { rowNumber, input } of rows) {
-    const errors: RuleErrors = {};
-    const add = (field: string, id: string) => (errors[field] ??= []).push(id);
-    const country = input.receiver_country;
-
-    // A parcel point decides the delivery method (its network's type); one is needed for those methods.
-    let deliveryMethod: DeliveryMethod = input.delivery_method;
-    let point: PointRow | undefined;
-    const pointId = input.pickup_point_id?.trim().toUpperCase();
-    if (pointId) {
-      point = points.get(pointId);
-      if (!point || point.country !== country) add('pickup_point_id', serverMessages.pickupPointUnavailable.id);
-      else deliveryMethod = point.type;
-    } else if (deliveryMethod !== 'home_delivery') {
-      add('pickup_point_id', shipmentMessages.pickupPointRequired.id);
-    }
-
-    // A file names no product on most rows: parcels (PRM) where the contract has them, else the form's default.
-    const product = (input.product ?? (productsFor(context.products, country).includes('PRM') ? 'PRM' : defaultProduct(context.products, country))) as Product;
-    // The row's own input, completed with the product and method it gets: a copy of its ~30
-    // fields per row was a tenth of what an import allocates.
-    input.product = product;
-    input.delivery_method = deliveryMethod;
-    for (const [field, ids] of Object.entries(checkShipmentRules(input, context.products))) ids.forEach((id) => add(field, id));
-
-    let pickupAddressId = context.defaultPickupAddressId;
-    if (input.pickup_address_id) {
-      if (context.companyPickupAddressIds.has(input.pickup_address_id)) pickupAddressId = input.pickup_address_id;
-      else add('pickup_address_id', shipmentMessages.pickupAddressInvalid.id);
-    }
-    if (Object.keys(errors).length === 0) {
-      const partner = await route(db, context, { country, product, deliveryMethod, pickupAddressId, pointPartnerId: point?.partnerId });
-      if (!partner) add('delivery_method', serverMessages.noPartner.id);
-      else {
-        prepared.valid.push({
-          rowNumber,
-          product,
-          values: formShipmentColumns(input, { principal: context.principal, pickupAddressId, partner, product, deliveryMethod, pointId: point?.id ?? null }),
-        });
-        continue;
-      }
-    }
-    prepared.failed.push({ rowNumber, errors });
-  }
+  results.forEach((result, index) => {
+    const { rowNumber, input } = rows[index]!;
+    if (result.ok) prepared.valid.push({ rowNumber, product: result.target.product, values: formShipmentColumns(input, { scope: context.scope, target: result.target }) });
+    else prepared.failed.push({ rowNumber, errors: result.errors });
+  });
   return prepared;
 }
 

@@ -1,0 +1,201 @@
+// Where a new shipment goes and who carries it: its delivery point, delivery method, product,
+// pickup address and partner. One owner for the send form (v1), the wizard (v2) and imports, so
+// that the same input gets the same target whichever way it arrives:
+// - a pickup point is used when the delivery method asks for one (not for home delivery); its id
+//   is trimmed and upper-cased, it must be an active point of the destination country whose
+//   partner serves it, and its type decides the method (a locker chosen as "pickup point" is a
+//   locker);
+// - a shipment that names no product is a parcel (PRM) where the contract has it for the
+//   country, else the form's default (TRC, else the first product);
+// - a named pickup address must be a live one of the caller's own company; none named: the
+//   client's first assigned live address, else the company's first;
+// - the partner: partner-routing.ts (the point's network, else the address's preference, else
+//   the highest priority), remembered per combination (a file repeats the same few).
+import { and, asc, isNull, eq } from 'drizzle-orm';
+import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
+import { defaultProduct, productsFor, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
+import { shipmentMessages } from '../../../shared/i18n/shipment-messages.ts';
+import { serverMessages } from '../../../shared/i18n/server-messages.ts';
+import { companyScope, type CompanyScope } from '../../company-scope.ts';
+import type { Db } from '../../db/client.ts';
+import { pickupAddressClients, pickupAddresses } from '../../db/schema.ts';
+import { messages } from '../../../shared/i18n/messages.ts';
+import { ApiError } from '../../http-errors.ts';
+import type { Principal } from '../auth/access-tokens.ts';
+import { clientInfo, findClientById } from '../auth/clients.service.ts';
+import { findActivePoints, type PickupPointRow } from '../pickup-points/pickup-points.service.ts';
+import { choosePartner, type RoutedPartner } from './partner-routing.ts';
+
+/** What the caller may ship with, read once per request or import. */
+export interface TargetContext {
+  scope: CompanyScope;
+  /** The client's products (country -> products). */
+  products: ProductsMap;
+  /** The pickup address of a shipment that names none. */
+  defaultPickupAddressId: string | null;
+  /** The live pickup addresses of the caller's company: the ones a new shipment may leave from. */
+  pickupAddressIds: ReadonlySet<string>;
+  /** Partner routing per country, product, method, address and point network. */
+  partners: Map<string, Promise<RoutedPartner | null>>;
+}
+
+/** The fields of a payload (form, wizard or import row) that decide its target. */
+export interface TargetInput {
+  receiver_country: string;
+  delivery_method: DeliveryMethod;
+  product?: Product | null | undefined;
+  pickup_point_id?: string | null | undefined;
+  pickup_address_id?: string | null | undefined;
+}
+
+export interface ShipmentTarget {
+  product: Product;
+  deliveryMethod: DeliveryMethod;
+  /** The chosen point (parcel-point methods only). */
+  point: PickupPointRow | undefined;
+  pickupAddressId: string | null;
+  partner: RoutedPartner;
+}
+
+export type TargetResult = { ok: true; target: ShipmentTarget } | { ok: false; errors: RuleErrors };
+
+/**
+ * The country and product rules of the payload (the form's or the wizard's), checked with the
+ * product and delivery method it gets.
+ */
+export type TargetRules<I> = (input: I) => RuleErrors;
+
+/** A pickup point's id as the directory keeps it. */
+export function pointKey(id: string | null | undefined): string | undefined {
+  const key = id?.trim().toUpperCase();
+  return key ? key : undefined;
+}
+
+/** The product of a shipment that names none: PRM where the contract has it, else the form's default. */
+export function unnamedProduct(products: ProductsMap, country: string): Product | undefined {
+  return productsFor(products, country).includes('PRM') ? 'PRM' : defaultProduct(products, country);
+}
+
+/** The caller's products; a client disabled since its token was issued may not create anything. */
+async function productsOf(db: Db, principal: Principal): Promise<ProductsMap> {
+  const client = await findClientById(db, principal.clientId);
+  if (!client || !client.enabled) throw new ApiError(401, 'unauthorized', messages.unauthorized);
+  return (await clientInfo(db, client)).products;
+}
+
+/** The single form names no pickup address: the client's first assigned live one, else the company's first live one. */
+async function defaultPickupAddress(db: Db, scope: CompanyScope): Promise<string | null> {
+  const [assigned] = await db
+    .select({ id: pickupAddresses.id })
+    .from(pickupAddressClients)
+    .innerJoin(pickupAddresses, eq(pickupAddresses.id, pickupAddressClients.pickupAddressId))
+    .where(and(eq(pickupAddressClients.clientId, scope.principal.clientId), scope.own(pickupAddresses.companyId), isNull(pickupAddresses.deletedAt)))
+    .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id))
+    .limit(1);
+  if (assigned) return assigned.id;
+  const [any] = await db
+    .select({ id: pickupAddresses.id })
+    .from(pickupAddresses)
+    .where(and(scope.own(pickupAddresses.companyId), isNull(pickupAddresses.deletedAt)))
+    .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id))
+    .limit(1);
+  return any?.id ?? null;
+}
+
+export async function targetContext(db: Db, principal: Principal): Promise<TargetContext> {
+  const scope = companyScope(principal);
+  const [products, defaultAddress, addresses] = await Promise.all([
+    productsOf(db, principal),
+    defaultPickupAddress(db, scope),
+    // Live addresses only: a deleted one stays for the shipments that name it, never for new ones.
+    db
+      .select({ id: pickupAddresses.id })
+      .from(pickupAddresses)
+      .where(and(scope.own(pickupAddresses.companyId), isNull(pickupAddresses.deletedAt))),
+  ]);
+  return { scope, products, defaultPickupAddressId: defaultAddress, pickupAddressIds: new Set(addresses.map((a) => a.id)), partners: new Map() };
+}
+
+function routed(
+  db: Db,
+  context: TargetContext,
+  target: { country: string; product: Product; deliveryMethod: DeliveryMethod; pickupAddressId: string | null; pointPartnerId?: number | undefined },
+) {
+  const key = `${target.country}|${target.product}|${target.deliveryMethod}|${target.pickupAddressId ?? ''}|${target.pointPartnerId ?? ''}`;
+  let partner = context.partners.get(key);
+  if (!partner) {
+    partner = choosePartner(db, target);
+    context.partners.set(key, partner);
+  }
+  return partner;
+}
+
+/**
+ * The targets of many payloads at once (the points of all of them in one query), each with the
+ * errors of its point, its rules and its pickup address together, or its target when it has none.
+ * Each input is completed in place with the product and delivery method it gets (an import checks
+ * 100,000 rows: no copy of each), so the caller's rules and columns read them from it.
+ */
+export async function resolveTargets<I extends TargetInput>(db: Db, context: TargetContext, inputs: readonly I[], rules: TargetRules<I>): Promise<TargetResult[]> {
+  const wanted = new Set<string>();
+  for (const input of inputs) {
+    const key = input.delivery_method === 'home_delivery' ? undefined : pointKey(input.pickup_point_id);
+    if (key) wanted.add(key);
+  }
+  const points = new Map<string, PickupPointRow>();
+  // The directory's one rule (active, and its partner still serves it).
+  for (const point of await findActivePoints(db, [...wanted])) points.set(point.id, point);
+
+  const results: TargetResult[] = [];
+  for (const payload of inputs) {
+    // The same object, typed by what is decided here (the caller's rules read the whole payload).
+    const input: TargetInput = payload;
+    const errors: RuleErrors = {};
+    const add = (field: string, id: string) => {
+      const list = (errors[field] ??= []);
+      if (!list.includes(id)) list.push(id);
+    };
+    const country = input.receiver_country;
+
+    let point: PickupPointRow | undefined;
+    if (input.delivery_method !== 'home_delivery') {
+      const key = pointKey(input.pickup_point_id);
+      if (!key) add('pickup_point_id', shipmentMessages.pickupPointRequired.id);
+      else {
+        const found = points.get(key);
+        if (found?.country === country) point = found;
+        else add('pickup_point_id', serverMessages.pickupPointUnavailable.id);
+      }
+    }
+    input.delivery_method = point?.type ?? input.delivery_method;
+    input.product ??= unnamedProduct(context.products, country);
+    for (const [field, ids] of Object.entries(rules(payload))) for (const id of ids) add(field, id);
+
+    let pickupAddressId = context.defaultPickupAddressId;
+    if (input.pickup_address_id) {
+      // Another company's address, or a deleted one, counts as missing.
+      if (context.pickupAddressIds.has(input.pickup_address_id)) pickupAddressId = input.pickup_address_id;
+      else add('pickup_address_id', shipmentMessages.pickupAddressInvalid.id);
+    }
+
+    const product = input.product;
+    if (Object.keys(errors).length === 0 && product) {
+      const deliveryMethod = input.delivery_method;
+      const partner = await routed(db, context, { country, product, deliveryMethod, pickupAddressId, pointPartnerId: point?.partnerId });
+      if (partner) {
+        results.push({ ok: true, target: { product, deliveryMethod, point, pickupAddressId, partner } });
+        continue;
+      }
+      add('delivery_method', serverMessages.noPartner.id);
+    }
+    results.push({ ok: false, errors });
+  }
+  return results;
+}
+
+/** One payload's target (the send form, the wizard); its errors answer 422 with the fields. */
+export async function resolveTarget<I extends TargetInput>(db: Db, context: TargetContext, input: I, rules: TargetRules<I>): Promise<ShipmentTarget> {
+  const [result] = await resolveTargets(db, context, [input], rules);
+  if (!result?.ok) throw new ApiError(422, 'validation_failed', messages.invalidRequest, { fields: result?.errors ?? {} });
+  return result.target;
+}
