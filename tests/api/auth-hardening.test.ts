@@ -237,3 +237,33 @@ describe('the Authorization header is read exactly', () => {
     expect((await withHeader(`${scheme} ${token}`)).statusCode).toBe(200);
   });
 });
+
+describe('frame and permissions headers', () => {
+  it('forbids framing alike in CSP and X-Frame-Options, on API answers and pages', async () => {
+    for (const url of ['/api/v1/profile', '/healthz', '/no-such-page']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('allows the camera to the portal only (the scan page), the location to the portal, and refuses the rest', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    const policy = String(res.headers['permissions-policy']);
+    const features = Object.fromEntries(policy.split(', ').map((entry) => entry.split('=') as [string, string]));
+    expect(features.camera).toBe('(self)');
+    expect(features.geolocation).toBe('(self)');
+    for (const feature of ['microphone', 'payment', 'usb', 'serial', 'bluetooth', 'display-capture', 'browsing-topics']) expect(features[feature], feature).toBe('()');
+  });
+
+  it('lets the configured pickup-point map widgets ask for the location, as their frame does', async () => {
+    const withWidget = await createTestApp({ seed: false, pickupWidgets: { SK: 'https://widget.example/map?country=sk' } });
+    try {
+      const policy = String((await withWidget.app.inject({ url: '/healthz' })).headers['permissions-policy']);
+      expect(policy).toContain('geolocation=(self "https://widget.example")');
+      expect(policy).toContain('camera=(self)');
+    } finally {
+      await withWidget.close();
+    }
+  });
+});

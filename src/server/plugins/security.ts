@@ -2,9 +2,45 @@
 // inline script. Styles set through the CSSOM (React's style prop) are not affected by style-src.
 // 'wasm-unsafe-eval' lets the scan page compile its own barcode reader (ZXing WebAssembly, served
 // from /assets) where the browser has no BarcodeDetector; it allows no JavaScript eval.
+// No page may frame the portal: CSP frame-ancestors 'none' and, for browsers that only know the
+// older header, X-Frame-Options: DENY say the same.
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+
+/** Powerful features nothing in the portal uses: refused to the page and to any frame in it. */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'bluetooth',
+  'browsing-topics',
+  'display-capture',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'web-share',
+  'window-management',
+  'xr-spatial-tracking',
+];
+
+/**
+ * Permissions-Policy of the portal's pages. The app is one document whatever its path (a route
+ * change does not load a new page), so the camera is allowed to the portal itself (the scan page
+ * reads barcodes with it) and to no frame; the location to the portal (pickup points by distance)
+ * and to the pickup-point map widgets it frames; everything else it does not use is refused.
+ */
+export function permissionsPolicy(frameOrigins: string[]): string {
+  const allow = (origins: string[]) => `(${['self', ...origins.map((origin) => `"${origin}"`)].join(' ')})`;
+  return [`camera=${allow([])}`, `geolocation=${allow(frameOrigins)}`, ...DENIED_FEATURES.map((feature) => `${feature}=()`)].join(', ');
+}
 
 async function securityPlugin(app: FastifyInstance, { frameOrigins = [] }: { frameOrigins?: string[] }) {
   await app.register(helmet, {
@@ -30,6 +66,11 @@ async function securityPlugin(app: FastifyInstance, { frameOrigins = [] }: { fra
     // Same-origin API and assets only; nothing here needs cross-origin isolation.
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: { maxAge: 15552000, includeSubDomains: true },
+    frameguard: { action: 'deny' },
+  });
+  const policy = permissionsPolicy(frameOrigins);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', policy);
   });
 }
 
