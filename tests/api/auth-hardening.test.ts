@@ -2,14 +2,21 @@
 // other sites' pages (login CSRF), access tokens after sign-out, a disabled client or a new
 // secret, malformed Authorization headers, the frame and permissions headers, and no cache
 // keeping an answer with personal data.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EndpointDefinition } from '../../src/shared/contract/endpoint.ts';
+import { ENDPOINTS } from '../../src/shared/contract/endpoints.ts';
+import { reportDayLimits } from '../../src/shared/contract/reports.ts';
 import { createApp } from '../../src/server/app.ts';
 import { clients } from '../../src/server/db/schema.ts';
 import { hashSecret } from '../../src/server/features/auth/passwords.ts';
 import { createTestApp, DEMO, refreshCookieOf, refreshWith, signIn, type TestApp } from '../setup/test-app.ts';
+import { createShipment, shipmentPayload } from './shipments-fixtures.ts';
 
 const SIGNING_KEY = 'k'.repeat(40);
 
@@ -264,6 +271,85 @@ describe('frame and permissions headers', () => {
       expect(policy).toContain('camera=(self)');
     } finally {
       await withWidget.close();
+    }
+  });
+});
+
+describe('no cache keeps an API answer', () => {
+  let user: string;
+  let shipment: { item_number: string; tracking_number: string | null };
+  let companyId: string;
+
+  beforeAll(async () => {
+    user = (await signIn(t.app, DEMO.user.clientId, DEMO.user.secret)).token;
+    shipment = await createShipment(t.app, user);
+    const [row] = await t.database.db.select().from(clients).where(eq(clients.clientId, DEMO.user.clientId));
+    companyId = row!.companyId;
+  });
+
+  /** A real value for each path parameter where the test has one; a well-formed unknown one otherwise. */
+  const paramValue = (name: string, path: string): string => {
+    if (name === 'item_number') return shipment.item_number;
+    if (name === 'tracking_number') return shipment.tracking_number ?? 'RR000000000SK';
+    if (path.startsWith('/api/v1/admin/company/')) return companyId;
+    if (name === 'id' && path.startsWith('/api/v1/admin/partners/')) return '1';
+    return '00000000-0000-4000-8000-000000000000';
+  };
+
+  it('marks every signed-in GET of the endpoint table no-store, its file answers included', async () => {
+    const gets = Object.entries(ENDPOINTS as Record<string, EndpointDefinition>).filter(([, e]) => e.method === 'GET' && e.access !== 'public' && e.access !== 'partner');
+    expect(gets.length).toBeGreaterThanOrEqual(20);
+    const answered: string[] = [];
+    for (const [name, endpoint] of gets) {
+      const url = endpoint.path.replace(/:([A-Za-z_]+)/g, (_m, param: string) => paramValue(param, endpoint.path));
+      const token = endpoint.access === 'admin' ? adminToken : user;
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(res.statusCode, `${name} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      expect(res.headers['cache-control'], `${name} ${url} (${res.statusCode})`).toBe('no-store');
+      if (res.statusCode === 200) answered.push(name);
+    }
+    // Real answers, not only refusals: lists, details and a label PDF among them.
+    expect(answered).toEqual(expect.arrayContaining(['profile', 'myPickupAddresses', 'shipmentList', 'shipmentDetail', 'singleLabel', 'manifestList', 'importList', 'companyDetail']));
+  });
+
+  it('marks POST answers with personal data no-store: a created shipment, bulk labels, a manifest, a report', async () => {
+    const other = await createShipment(t.app, user);
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/shipments/store', headers: bearer(user), payload: shipmentPayload() });
+    const labels = await t.app.inject({ method: 'POST', url: '/api/v1/shipments/labels', headers: bearer(user), payload: { layout: 'A4', item_numbers: [shipment.item_number] } });
+    const manifest = await t.app.inject({ method: 'POST', url: '/api/v1/manifests/generate', headers: bearer(user), payload: { item_numbers: [other.item_number] } });
+    const report = await t.app.inject({ method: 'POST', url: '/api/v1/admin/shipments/report', headers: bearer(user), payload: { type: 'DAILY', from_date: reportDayLimits().maxFrom, to_date: reportDayLimits().maxTo } });
+    for (const [name, res] of Object.entries({ created, labels, manifest, report })) {
+      expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+      expect(res.headers['cache-control'], name).toBe('no-store');
+    }
+  });
+
+  it('marks public tracking no-store, with a postcode or without, and refusals too', async () => {
+    const number = shipment.tracking_number!;
+    for (const url of [`/api/v1/tracking/${number}?zip=81101`, `/api/v1/tracking/${number}`, `/api/v1/shipments/track?tracking_number=${number}`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const res of [await t.app.inject({ url: '/api/v1/profile' }), await t.app.inject({ url: '/api/v1/no-such-route' })]) expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves the web app’s static files their own caching', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+    try {
+      mkdirSync(path.join(root, 'assets'));
+      writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Parcel Portal</title>');
+      writeFileSync(path.join(root, 'assets', 'app-AbC123xy.js'), 'console.log(1);');
+      const web = await createTestApp({ seed: false, webRoot: root });
+      try {
+        expect((await web.app.inject({ url: '/assets/app-AbC123xy.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect((await web.app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['cache-control']).toBe('no-cache');
+        expect((await web.app.inject({ url: '/api/v1/profile' })).headers['cache-control']).toBe('no-store');
+      } finally {
+        await web.close();
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

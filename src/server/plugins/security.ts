@@ -72,6 +72,18 @@ async function securityPlugin(app: FastifyInstance, { frameOrigins = [] }: { fra
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', policy);
   });
+
+  // No cache (browser, proxy, CDN) keeps an API answer: lists, details, profile, labels,
+  // manifests, import results, exports and reports hold personal data, and a public tracking
+  // answer holds a postcode once one is asked for. One rule for every /api and /oauth answer,
+  // errors included, applied last (onSend) so that no route can weaken it; the web app's static
+  // files keep their own caching (plugins/web-app.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.routeOptions.url ?? request.url)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
+
+const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api' || path.startsWith('/oauth/');
 
 export const security = fp(securityPlugin, { name: 'security' });
