@@ -1,13 +1,8 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { render } from '../../../../tests/setup/web/render.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-});
 
 function setup(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {
   const onConfirm = vi.fn();
@@ -17,48 +12,41 @@ function setup(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {
       <p>This cannot be undone.</p>
     </ConfirmDialog>,
   );
-  cleanup = view.unmount;
-  const dialog = view.container.querySelector('dialog');
-  if (!dialog) throw new Error('no dialog');
-  const button = (name: string) => [...dialog.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
-  return { dialog, button, onConfirm, onCancel, view };
+  const dialog = screen.getByRole<HTMLDialogElement>('dialog', { name: 'Delete shipment PP0000000001?' });
+  return { dialog, onConfirm, onCancel, view, user: userEvent.setup() };
 }
 
 describe('ConfirmDialog', () => {
   it('opens as a modal named by its title and focuses Cancel', () => {
-    const { dialog, button } = setup();
+    const { dialog } = setup();
 
     expect(dialog.open).toBe(true);
-    expect(document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe('Delete shipment PP0000000001?');
-    expect(document.activeElement).toBe(button('Cancel'));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
   });
 
-  it('confirms with the confirm button', () => {
-    const { button, onConfirm, onCancel } = setup();
-    act(() => button('Delete').click());
+  it('confirms with the confirm button', async () => {
+    const { user, onConfirm, onCancel } = setup();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
 
     expect(onConfirm).toHaveBeenCalledOnce();
     expect(onCancel).not.toHaveBeenCalled();
   });
 
-  it('cancels on Escape (the dialog cancel event) and with Cancel', () => {
-    const { dialog, button, onCancel } = setup();
-    act(() => {
-      dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
-    });
-    act(() => button('Cancel').click());
+  it('cancels on Escape (the dialog cancel event) and with Cancel', async () => {
+    const { dialog, user, onCancel } = setup();
+    // The browser turns Escape on a modal dialog into its cancel event (happy-dom does not).
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
     expect(onCancel).toHaveBeenCalledTimes(2);
   });
 
   it('does not cancel while the action runs', () => {
-    const { dialog, button, onCancel } = setup({ busy: true });
-    act(() => {
-      dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
-    });
+    const { dialog, onCancel } = setup({ busy: true });
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
 
     expect(onCancel).not.toHaveBeenCalled();
-    expect(button('Delete').disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Delete' }).disabled).toBe(true);
   });
 
   it('closes when open turns false', () => {

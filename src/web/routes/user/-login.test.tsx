@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type AnyRoute } from '@tanstack/react-router';
-import { act } from 'react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInfo } from '../../../shared/contract/auth.ts';
 import type { RefreshResult } from '../../lib/api-client.ts';
@@ -19,14 +19,11 @@ vi.mock('../../lib/api.ts', () => ({ api: { renewSession: renew, signIn: vi.fn()
 const NOTICE = 'Your session has ended. Please sign in again.';
 const CLIENT: ClientInfo = { id: 'client-a', name: 'Zelená Záhrada', role: 'USER', products: { SK: ['PRM'] } };
 
-let cleanup: (() => void) | undefined;
 beforeEach(() => {
   localStorage.clear();
   renew.mockReset();
 });
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   localStorage.clear();
 });
 
@@ -42,51 +39,48 @@ async function open(url: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  await act(async () => {
-    await vi.waitFor(() => expect(view.container.querySelector('h1')).not.toBeNull());
-  });
-  return { router, container: view.container };
+  // The page that opened: the sign-in page or the shell's.
+  const heading = await screen.findByRole('heading', { level: 1 });
+  return { router, heading, unmount: view.unmount };
 }
 
 describe('the sign-in page', () => {
   it('says the session has ended when the shell found it refused for a client who had signed in here', async () => {
     localStorage.setItem(SESSION_CLIENT_KEY, JSON.stringify(CLIENT));
     renew.mockResolvedValue('refused');
-    const { router, container } = await open('/shipments');
+    const { router } = await open('/shipments');
     expect(router.state.location.pathname).toBe('/user/login');
     expect(router.state.location.search).toEqual({ redirect: '/shipments', reason: 'session-ended' });
-    expect(container.querySelector('[role="status"]')?.textContent).toBe(NOTICE);
+    expect(screen.getByRole('status').textContent).toBe(NOTICE);
   });
 
   it('says nothing of the kind on a first visit to a page of the shell', async () => {
     renew.mockResolvedValue('refused');
-    const { router, container } = await open('/shipments');
+    const { router } = await open('/shipments');
     expect(router.state.location.pathname).toBe('/user/login');
     expect(router.state.location.search).toEqual({ redirect: '/shipments' });
-    expect(container.textContent).not.toContain(NOTICE);
+    expect(screen.queryByText(NOTICE)).toBeNull();
   });
 
   it('says nothing of the kind when opened directly (after Log out) or with an unknown reason', async () => {
     for (const url of ['/user/login', '/user/login?reason=whatever']) {
-      const { container } = await open(url);
-      expect(container.querySelector('h1')?.textContent).toBe('Sign in');
-      expect(container.textContent).not.toContain(NOTICE);
-      cleanup?.();
-      cleanup = undefined;
+      const { heading, unmount } = await open(url);
+      expect(heading.textContent).toBe('Sign in');
+      expect(screen.queryByText(NOTICE)).toBeNull();
+      unmount();
     }
   });
 
   it('says it when sent by the API client after the session ended (app-main: reason=session-ended)', async () => {
-    const { container } = await open('/user/login?redirect=%2Fmanifests&reason=session-ended');
-    expect(container.querySelector('[role="status"]')?.textContent).toBe(NOTICE);
+    await open('/user/login?redirect=%2Fmanifests&reason=session-ended');
+    expect(screen.getByRole('status').textContent).toBe(NOTICE);
   });
 
   it('lets a signed-in client through to the shell', async () => {
     localStorage.setItem(TOKEN_KEY, JSON.stringify({ value: 'token', data: CLIENT, expiry: Date.now() + 3_600_000 }));
     localStorage.setItem(SESSION_CLIENT_KEY, JSON.stringify(CLIENT));
-    const { router, container } = await open('/shipments');
+    const { router, heading } = await open('/shipments');
     expect(router.state.location.pathname).toBe('/shipments');
-    expect(container.querySelector('h1')?.textContent).toBe('Shipments');
+    expect(heading.textContent).toBe('Shipments');
   });
 });

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
-import { buttonNamed } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { db } from '../../../offline/db.ts';
 import { resetScans } from '../../../../../tests/setup/web/scan-fixtures.ts';
@@ -19,8 +19,6 @@ function LogOut() {
   );
 }
 
-let view: ReturnType<typeof renderInRouter> | null = null;
-
 beforeEach(async () => {
   await resetDb();
   await resetScans();
@@ -28,8 +26,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  view?.unmount();
-  view = null;
   vi.restoreAllMocks();
 });
 
@@ -43,15 +39,14 @@ describe('useSignOut', () => {
     await db.scans.update(applied, { state: 'accepted' });
     const waitingScan = await storeScan(CLIENT, 'SENT', ['CP000000015SK']);
 
-    view = renderInRouter(
+    renderInRouter(
       <QueryClientProvider client={new QueryClient()}>
         <LogOut />
       </QueryClientProvider>,
     );
-    await eventually(() => expect(view?.container.querySelector('button')).not.toBeNull());
-    await act(async () => buttonNamed(view!.container, 'Log out').click());
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Log out' }));
 
-    expect(api.signOut).toHaveBeenCalledOnce();
+    await eventually(() => expect(api.signOut).toHaveBeenCalledOnce());
     await eventually(async () => expect(await db.outbox.count()).toBe(1));
     expect((await db.drafts.toArray()).map((draft) => draft.id).sort()).toEqual([waitingDraft, editing].sort());
     expect((await db.scans.toArray()).map((row) => row.id)).toEqual([waitingScan]);

@@ -1,16 +1,13 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonNamed, byLabel, type } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { LoginForm } from './login-form.tsx';
 
 const fetchMock = stubFetchPerTest();
-let cleanup: (() => void) | undefined;
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   act(() => dismissToast());
   localStorage.clear();
 });
@@ -18,34 +15,32 @@ afterEach(() => {
 const NOTICE = 'Your session has ended. Please sign in again.';
 
 function setup(sessionEnded?: boolean) {
-  const view = render(<LoginForm onSignedIn={() => {}} sessionEnded={sessionEnded} />);
-  cleanup = view.unmount;
-  return view.container;
+  render(<LoginForm onSignedIn={() => {}} sessionEnded={sessionEnded} />);
+  return userEvent.setup();
 }
 
 describe('the sign-in form', () => {
   it('says that the session has ended when the user was sent here for that', () => {
-    const container = setup(true);
-    const notice = container.querySelector('[role="status"]');
-    expect(notice?.textContent).toBe(NOTICE);
-    expect(notice?.classList.contains('alert-info')).toBe(true);
+    setup(true);
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toBe(NOTICE);
+    expect(notice.classList.contains('alert-info')).toBe(true);
   });
 
   it('says nothing of the kind on a first visit or after Log out', () => {
-    const container = setup();
-    expect(container.textContent).not.toContain(NOTICE);
-    expect(container.querySelector('.alert')).toBeNull();
+    setup();
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('gives the top to the reason a sign-in failed', async () => {
     fetchMock().mockResolvedValue(jsonResponse({ error: 'invalid_client', message: 'Wrong client ID or secret.' }, 401));
-    const container = setup(true);
-    type(byLabel(container, 'Client ID'), 'demo');
-    type(byLabel(container, 'Client secret'), 'wrong-secret');
-    await act(async () => buttonNamed(container, 'Sign in').click());
-    await act(async () => {
-      await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('Wrong client ID or secret.'));
-    });
-    expect(container.textContent).not.toContain(NOTICE);
+    const user = setup(true);
+    await user.type(screen.getByLabelText('Client ID'), 'demo');
+    await user.type(screen.getByLabelText('Client secret'), 'wrong-secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong client ID or secret.');
+    expect(screen.queryByText(NOTICE)).toBeNull();
   });
 });

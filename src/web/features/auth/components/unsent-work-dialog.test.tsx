@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buttonNamed, click } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import { db } from '../../../offline/db.ts';
 import { resetScans } from '../../../../../tests/setup/web/scan-fixtures.ts';
@@ -25,29 +25,28 @@ function Shell({ clientId }: { clientId: string }) {
   );
 }
 
-let view: ReturnType<typeof render> | null = null;
-
 beforeEach(async () => {
   signOut.mockClear();
   await resetDb();
   await resetScans();
 });
 
-afterEach(() => {
-  view?.unmount();
-  view = null;
-});
 
 async function submission(clientId: string, state: 'pending' | 'retry' | 'accepted' | 'rejected' = 'pending') {
   const { rowId } = await storeSubmission(clientId);
   await db.outbox.update(rowId, { state });
 }
 
-const dialog = () => view?.container.querySelector('dialog') ?? null;
+/** The dialog, open or not (a closed one is hidden from the accessibility tree). */
+const dialog = () => screen.getByRole<HTMLDialogElement>('dialog', { hidden: true });
+/** What the open dialog lists as waiting. */
+const listed = () => within(screen.getByRole('dialog', { name: 'Log out with unsent work?' })).getAllByRole('listitem').map((item) => item.textContent);
 
-function logOut() {
-  view = render(<Shell clientId={CLIENT} />);
-  click(buttonNamed(view.container, 'Log out'));
+async function logOut(): Promise<UserEvent> {
+  render(<Shell clientId={CLIENT} />);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Log out' }));
+  return user;
 }
 
 describe('Log out with unsent work', () => {
@@ -55,10 +54,10 @@ describe('Log out with unsent work', () => {
     await submission(CLIENT, 'accepted');
     await submission(OTHER_CLIENT, 'pending');
     await storeScan(OTHER_CLIENT, 'ARRIVED', ['CP000000015SK']);
-    logOut();
+    await logOut();
 
     await eventually(() => expect(signOut).toHaveBeenCalledOnce());
-    expect(dialog()?.open).toBe(false);
+    expect(dialog().open).toBe(false);
   });
 
   it('names what waits and keeps the client signed in by default', async () => {
@@ -66,35 +65,35 @@ describe('Log out with unsent work', () => {
     await submission(CLIENT, 'retry');
     await submission(CLIENT, 'rejected');
     await storeScan(CLIENT, 'ARRIVED', ['CP000000015SK']);
-    logOut();
+    await logOut();
 
-    await eventually(() => expect(dialog()?.open).toBe(true));
-    const box = dialog()!;
-    expect(document.getElementById(box.getAttribute('aria-labelledby') ?? '')?.textContent).toBe('Log out with unsent work?');
-    expect([...box.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+    await eventually(() => expect(dialog().open).toBe(true));
+    const box = screen.getByRole('dialog', { name: 'Log out with unsent work?' });
+    expect(listed()).toEqual([
       '2 shipments are waiting to be sent.',
       '1 shipment was refused and waits for your correction.',
       '1 scan is waiting to be sent.',
     ]);
-    expect(box.textContent).toContain('Nothing is deleted: it stays in this browser, where only you will see it when you log in here again.');
+    expect(within(box).getByText(/^Nothing is deleted: it stays in this browser, where only you will see it when you log in here again\./)).toBeTruthy();
     // The safe choice has the focus.
-    expect(document.activeElement).toBe(buttonNamed(box, 'Stay logged in'));
+    expect(document.activeElement).toBe(within(box).getByRole('button', { name: 'Stay logged in' }));
     expect(signOut).not.toHaveBeenCalled();
   });
 
   it('stays signed in with Stay logged in, and with Escape', async () => {
     await storeScan(CLIENT, 'SENT', ['CP000000015SK', 'CP000000029SK']);
-    logOut();
-    await eventually(() => expect(dialog()?.open).toBe(true));
-    expect([...dialog()!.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['1 scan is waiting to be sent.']);
+    const user = await logOut();
+    await eventually(() => expect(dialog().open).toBe(true));
+    expect(listed()).toEqual(['1 scan is waiting to be sent.']);
 
-    click(buttonNamed(dialog()!, 'Stay logged in'));
-    expect(dialog()?.open).toBe(false);
+    await user.click(within(dialog()).getByRole('button', { name: 'Stay logged in' }));
+    expect(dialog().open).toBe(false);
 
-    click(buttonNamed(view!.container, 'Log out'));
-    await eventually(() => expect(dialog()?.open).toBe(true));
-    act(() => void dialog()!.dispatchEvent(new Event('cancel', { cancelable: true })));
-    await eventually(() => expect(dialog()?.open).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await eventually(() => expect(dialog().open).toBe(true));
+    // The browser turns Escape on a modal dialog into its cancel event (happy-dom does not).
+    fireEvent(dialog(), new Event('cancel', { cancelable: true }));
+    await eventually(() => expect(dialog().open).toBe(false));
 
     expect(signOut).not.toHaveBeenCalled();
     expect(await db.scans.count()).toBe(1);
@@ -102,14 +101,14 @@ describe('Log out with unsent work', () => {
 
   it('logs out with Log out anyway, leaving the unsent work where it was', async () => {
     await submission(CLIENT, 'pending');
-    logOut();
-    await eventually(() => expect(dialog()?.open).toBe(true));
+    const user = await logOut();
+    await eventually(() => expect(dialog().open).toBe(true));
 
-    // The logout's promise settles inside act: the dialog closes when it is done.
-    await act(async () => buttonNamed(dialog()!, 'Log out anyway').click());
+    // The dialog closes once the logout's promise settles.
+    await user.click(within(dialog()).getByRole('button', { name: 'Log out anyway' }));
 
     await eventually(() => expect(signOut).toHaveBeenCalledOnce());
-    await eventually(() => expect(dialog()?.open).toBe(false));
+    await eventually(() => expect(dialog().open).toBe(false));
     expect(await db.outbox.count()).toBe(1);
   });
 });

@@ -1,13 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ImportRecord } from '../../../../shared/contract/imports.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import { ImportErrors } from './import-errors.tsx';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-});
 
 describe('the import errors', () => {
   const record = (patch: Partial<ImportRecord>): ImportRecord => ({
@@ -26,7 +21,7 @@ describe('the import errors', () => {
   });
 
   it('groups the errors by the file’s row, the row number first', () => {
-    const view = render(
+    render(
       <ImportErrors
         id="errors"
         record={record({
@@ -39,11 +34,13 @@ describe('the import errors', () => {
         })}
       />,
     );
-    cleanup = view.unmount;
-    const region = view.container.querySelector('#errors')!;
-    expect(region.getAttribute('aria-label')).toBe('Errors of zasielky.csv');
-    const groups = [...region.querySelectorAll('ul[aria-label="Row errors"] > li')];
-    expect(groups.map((g) => [g.firstElementChild?.textContent, [...g.querySelectorAll('li')].map((li) => li.textContent)])).toEqual([
+    const region = screen.getByRole('region', { name: 'Errors of zasielky.csv' });
+    expect(region.id).toBe('errors');
+    // Each group: the row number first, then a list of its errors.
+    const groups = within(region).getByRole('list', { name: 'Row errors' }).children;
+    expect(
+      [...groups].map((group) => [group.firstElementChild?.textContent, within(group as HTMLElement).getAllByRole('listitem').map((item) => item.textContent)]),
+    ).toEqual([
       ['Row 5', ['PSČ: ZIP is required', 'Mesto: City is required']],
       ['Row 9', ['The row could not be read']],
     ]);
@@ -52,10 +49,9 @@ describe('the import errors', () => {
   });
 
   it('points to the result file when more rows failed than are listed, and shows the file’s own error first', () => {
-    const view = render(<ImportErrors id="errors" record={record({ status: 'FAILED', error_message: 'The import was interrupted.', row_errors: [{ row: 2, column: 'PSČ', message: 'ZIP is required' }] })} />);
-    cleanup = view.unmount;
-    const region = view.container.querySelector('#errors')!;
-    expect(region.querySelector('[role="note"]')?.textContent).toBe('The import was interrupted.');
+    render(<ImportErrors id="errors" record={record({ status: 'FAILED', error_message: 'The import was interrupted.', row_errors: [{ row: 2, column: 'PSČ', message: 'ZIP is required' }] })} />);
+    const region = screen.getByRole('region', { name: 'Errors of zasielky.csv' });
+    expect(within(region).getByRole('note').textContent).toBe('The import was interrupted.');
     expect(region.textContent).toContain('The result file lists the errors of every row.');
   });
 });

@@ -2,8 +2,8 @@
 // country's currency, as on the label, written by Intl in the user's language.
 import { i18n } from '@lingui/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Shipment } from '../../../../shared/contract/shipments.ts';
 import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { shipmentQueryOptions } from '../api/get-shipment.ts';
@@ -12,10 +12,7 @@ import { testShipment } from '../../../../../tests/setup/web/shipment-fixtures.t
 
 const shipment = testShipment;
 
-let cleanup: (() => void) | undefined;
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   act(() => i18n.activate('en'));
 });
 
@@ -25,19 +22,14 @@ const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0
 async function setup(s: Shipment) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(shipmentQueryOptions(s.item_number).queryKey, s);
-  const view = renderInRouter(
+  renderInRouter(
     <QueryClientProvider client={queryClient}>
       <ShipmentDetail itemNumber={s.item_number} isAdmin={false} />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  await act(async () => {
-    await vi.waitFor(() => expect(view.container.querySelector('dl')).not.toBeNull());
-  });
-  return (label: string) => {
-    const term = [...view.container.querySelectorAll('dt')].find((dt) => dt.textContent === label);
-    return plain(term?.nextElementSibling?.textContent);
-  };
+  await screen.findByRole('heading', { name: 'Services' });
+  // The list's term (dt) found by its text; its value stands beside it.
+  return (label: string) => plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent);
 }
 
 describe('ShipmentDetail amounts', () => {

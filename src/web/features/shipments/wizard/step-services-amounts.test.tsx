@@ -1,18 +1,11 @@
 // The wizard's services step (issue 17, "Money"): COD and insurance show the destination
 // country's currency beside the field, with its step and rule, and follow the country.
-import { act } from 'react';
+import { act, screen } from '@testing-library/react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
-import { afterEach, describe, expect, it } from 'vitest';
-import { byLabel } from '../../../../../tests/setup/web/dom-helpers.ts';
+import { describe, expect, it } from 'vitest';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import type { WizardDraftData } from '../../../offline/draft-data.ts';
 import { StepServices } from './step-services.tsx';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-});
 
 function setup(data: WizardDraftData) {
   let form: UseFormReturn<WizardDraftData> | undefined;
@@ -24,11 +17,11 @@ function setup(data: WizardDraftData) {
       </FormProvider>
     );
   }
-  const view = render(<Harness />);
-  cleanup = view.unmount;
-  return { view, field: (label: string) => byLabel(view.container, label), setCountry: (country: string) => act(() => form!.setValue('country', country)) };
+  render(<Harness />);
+  return { field: (label: string) => screen.getByLabelText<HTMLInputElement>(label), setCountry: (country: string) => act(() => form!.setValue('country', country)) };
 }
 
+/** The field's description (aria-describedby), part by part. */
 const describedBy = (input: HTMLElement) =>
   (input.getAttribute('aria-describedby') ?? '')
     .split(' ')
