@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, importMappings, importRowErrors, imports, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
 import type { Translate } from '../../i18n.ts';
-import type { CompanyScope } from '../../company-scope.ts';
+import { companyScope, type CompanyScope } from '../../company-scope.ts';
 import type { Principal } from '../auth/access-tokens.ts';
 import { loadImportFile, storeImportFile } from './import-files.ts';
 import { previewOnReader, resultFileOnReader } from './import-reader.ts';
@@ -40,7 +40,7 @@ export async function previewImport(db: Db, principal: Principal, upload: Import
   const [saved] = await db
     .select({ mapping: importMappings.mapping })
     .from(importMappings)
-    .where(and(eq(importMappings.companyId, principal.companyId), eq(importMappings.signature, headerSignature(file.headers))));
+    .where(and(companyScope(principal).own(importMappings.companyId), eq(importMappings.signature, headerSignature(file.headers))));
   const mapping = saved?.mapping ?? mappingFromHeaders(file.headers);
   return { headers: file.headers, rows: file.rows, total_rows: file.count, mapping, missing: missingRequiredFields(mapping), saved_mapping: !!saved };
 }
@@ -51,7 +51,7 @@ export async function createImport(db: Db, principal: Principal, upload: ImportU
   return db.transaction(async (tx) => {
     const [record] = await tx
       .insert(imports)
-      .values({ companyId: principal.companyId, clientId: principal.clientId, filename: upload.filename, type: upload.type, mapping: upload.mapping ?? null })
+      .values({ companyId: companyScope(principal).companyId, clientId: principal.clientId, filename: upload.filename, type: upload.type, mapping: upload.mapping ?? null })
       .returning({ id: imports.id });
     await storeImportFile(tx, record!.id, content);
     return record!.id;
@@ -64,7 +64,7 @@ export async function saveMapping(db: Db, principal: Principal, upload: ImportUp
   const { headers } = await previewOnReader(upload.type, decode(upload), 0).catch(fileError);
   await db
     .insert(importMappings)
-    .values({ companyId: principal.companyId, signature: headerSignature(headers), mapping: upload.mapping })
+    .values({ companyId: companyScope(principal).companyId, signature: headerSignature(headers), mapping: upload.mapping })
     .onConflictDoUpdate({ target: [importMappings.companyId, importMappings.signature], set: { mapping: upload.mapping, updatedAt: sql`now()` } });
 }
 

@@ -5,6 +5,7 @@ import type { PickupAddress, PreferredPartner } from '../../../shared/contract/p
 import { pickupDaysFromMask } from '../../../shared/domain/pickup-days.ts';
 import type { Db } from '../../db/client.ts';
 import { partners, pickupAddressClients, pickupAddresses, pickupAddressPartners } from '../../db/schema.ts';
+import { companyScope } from '../../company-scope.ts';
 import type { Principal } from '../auth/access-tokens.ts';
 
 /**
@@ -22,7 +23,7 @@ export async function listPickupAddresses(db: Db, principal: Principal): Promise
       and(eq(pickupAddressClients.pickupAddressId, pickupAddresses.id), eq(pickupAddressClients.clientId, principal.clientId)),
     )
     // A deleted address stays only for the shipments that name it: never listed.
-    .where(and(eq(pickupAddresses.companyId, principal.companyId), isNull(pickupAddresses.deletedAt)))
+    .where(and(companyScope(principal).own(pickupAddresses.companyId), isNull(pickupAddresses.deletedAt)))
     .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id));
   const assigned = rows.filter((row) => row.assignedTo !== null);
   const addresses = (assigned.length > 0 ? assigned : rows).map((row) => row.address);
