@@ -1,5 +1,6 @@
 // Opens the database: embedded PGlite in a data folder (or in memory for tests), or PostgreSQL
 // through DATABASE_URL. Both speak through the same Drizzle API and the same migrations.
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions as JobQueueOptions } from 'pg-boss';
+import { lockDataDir } from './data-dir-lock.ts';
 import { ensureReferenceData } from './reference-data.ts';
 import * as schema from './schema.ts';
 
@@ -28,9 +30,14 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** `dataDir` undefined means in memory. */
+/** `dataDir` undefined means in memory. A folder is held by one process at a time (data-dir-lock.ts). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  const client = await PGlite.create(dataDir ? { dataDir } : {}).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -40,7 +47,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await migratePglite(db, { migrationsFolder });
       await ensureReferenceData(db);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
 

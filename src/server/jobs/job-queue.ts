@@ -1,6 +1,9 @@
 // pg-boss on the application's database (PGlite through its adapter, or PostgreSQL): jobs are
 // rows, so every server instance on the same database shares the queues and a job survives a
-// restart.
+// restart. A job whose process died stays `active` until its heartbeat is missed (the queue's
+// heartbeatSeconds, then the next supervision pass: up to two minutes); on PGlite, where the
+// database is this process's alone (db/data-dir-lock.ts), a starting server gives such jobs back
+// at once (releaseOrphanedJobs).
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, type ConstructorOptions } from 'pg-boss';
 
@@ -13,4 +16,17 @@ export async function startJobQueue(options: JobQueueOptions, log: FastifyBaseLo
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   return boss;
+}
+
+/**
+ * Fails the jobs of `queue` that are `active` before this process has taken any: they belong to
+ * a process that died (SIGKILL, out of memory, power cut), and retry after the queue's
+ * retryDelay instead of waiting out their heartbeat. A crash counts as one of the job's tries.
+ * Only for a database no other process can reach (PGlite): on PostgreSQL another live instance
+ * may be running them, and only the heartbeat can tell.
+ */
+export async function releaseOrphanedJobs(boss: PgBoss, queue: string): Promise<string[]> {
+  const orphans = (await boss.findJobs(queue)).filter((job) => job.state === 'active').map((job) => job.id);
+  if (orphans.length > 0) await boss.fail(queue, orphans, { message: 'the server stopped while the job ran' });
+  return orphans;
 }

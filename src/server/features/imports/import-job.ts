@@ -4,16 +4,22 @@
 // of the database work (import-reader.ts). Each chunk, its row errors and the import's progress
 // commit together, so a job resumed after a restart continues after the last committed chunk and
 // never creates a row twice. A job that keeps failing ends in the dead-letter queue, which marks
-// the import FAILED: no import stays PROCESSING forever.
-import { eq, sql } from 'drizzle-orm';
+// the import FAILED: no import stays PROCESSING forever. Each chunk's transaction first moves the
+// import's progress from where this run started the chunk, so two runs of one import (a job given
+// back while its first run still lives, a job queued twice) never both write a chunk: the second
+// waits for the first's row lock, finds the progress moved and stops. A starting server recovers
+// what a killed one left (recoverImports): on PGlite its active jobs retry at once, and an import
+// whose job was never queued (killed between storing the upload and queueing) is queued again.
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PgBoss } from 'pg-boss';
+import type { PgBoss, Queue } from 'pg-boss';
 import { headerSignature, mappingFromHeaders, missingRequiredFields, type ImportMapping } from '../../../shared/domain/import-columns.ts';
 import type { Role } from '../../../shared/domain/enums.ts';
 import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
+import { pgliteClientOf, type Db } from '../../db/client.ts';
 import { clients, importMappings, importRowErrors, imports } from '../../db/schema.ts';
+import { releaseOrphanedJobs } from '../../jobs/job-queue.ts';
 import { batchContext, insertBatch, prepareBatch } from '../shipments/shipment-batch.ts';
 import { loadImportFile } from './import-files.ts';
 import { columnOf } from './import-row.ts';
@@ -25,6 +31,18 @@ export const IMPORT_DEAD_QUEUE = 'import-dead';
 /** Rows per transaction: big enough for few round trips, small enough to resume close to where it stopped. */
 export const IMPORT_CHUNK_ROWS = 1000;
 const RETRY_LIMIT = 3;
+/** On PostgreSQL, a PROCESSING import without a job is taken as never queued only after this long (the upload queues it right after storing it). */
+const UNQUEUED_AFTER_MINUTES = 2;
+
+export const IMPORT_QUEUE_OPTIONS = {
+  retryLimit: RETRY_LIMIT,
+  retryDelay: 5,
+  retryBackoff: true,
+  // A worker that stops sending heartbeats (its process died) gives the job back after 60 s.
+  heartbeatSeconds: 60,
+  expireInSeconds: 60 * 60,
+  deadLetter: IMPORT_DEAD_QUEUE,
+} satisfies Omit<Queue, 'name'>;
 
 export interface ImportJobData {
   importId: string;
@@ -34,15 +52,9 @@ export interface ImportJobData {
 export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseLogger): Promise<{ wake: () => void }> {
   startImportReader();
   await boss.createQueue(IMPORT_DEAD_QUEUE);
-  await boss.createQueue(IMPORT_QUEUE, {
-    retryLimit: RETRY_LIMIT,
-    retryDelay: 5,
-    retryBackoff: true,
-    // A worker that stops sending heartbeats (its process died) gives the job back after 60 s.
-    heartbeatSeconds: 60,
-    expireInSeconds: 60 * 60,
-    deadLetter: IMPORT_DEAD_QUEUE,
-  });
+  await boss.createQueue(IMPORT_QUEUE, IMPORT_QUEUE_OPTIONS);
+  // Before this process takes any job of its own.
+  await recoverImports(boss, db, log);
   const workerId = await boss.work<ImportJobData>(IMPORT_QUEUE, { localConcurrency: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     await processImport(db, job.data.importId, { log });
@@ -51,6 +63,33 @@ export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseL
     for (const job of jobs) await failImport(db, job.data.importId, serverMessages.importInterrupted.id);
   });
   return { wake: () => boss.notifyWorker(workerId) };
+}
+
+/**
+ * What a killed server left: on PGlite (this process's alone) the import jobs still `active` are
+ * its dead predecessor's and retry now rather than after their heartbeat; on either database an
+ * import PROCESSING without any open job (waiting, retrying, running or dead-lettered) is queued
+ * again, on PostgreSQL only once it is a few minutes old (another instance may be between storing
+ * an upload and queueing it).
+ */
+export async function recoverImports(boss: PgBoss, db: Db, log?: FastifyBaseLogger): Promise<{ released: string[]; requeued: string[] }> {
+  const ownDatabase = pgliteClientOf(db) !== null;
+  const released = ownDatabase ? await releaseOrphanedJobs(boss, IMPORT_QUEUE) : [];
+  if (released.length > 0) log?.warn({ jobs: released }, 'import jobs of a stopped server given back for a retry');
+  const processing = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(and(eq(imports.status, 'PROCESSING'), ownDatabase ? sql`true` : sql`${imports.createdAt} < now() - make_interval(mins => ${UNQUEUED_AFTER_MINUTES})`));
+  const requeued: string[] = [];
+  for (const { id } of processing) {
+    const data = { importId: id } satisfies ImportJobData;
+    const jobs = [...(await boss.findJobs(IMPORT_QUEUE, { data })), ...(await boss.findJobs(IMPORT_DEAD_QUEUE, { data }))];
+    if (jobs.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active')) continue;
+    await boss.send(IMPORT_QUEUE, data);
+    requeued.push(id);
+  }
+  if (requeued.length > 0) log?.warn({ imports: requeued }, 'imports without a job queued again');
+  return { released, requeued };
 }
 
 export async function failImport(db: Db, importId: string, messageId: string): Promise<void> {
@@ -131,14 +170,22 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
       for (const { rowNumber, errors } of prepared.failed) {
         failures.push({ rowNumber, errors: Object.entries(errors).flatMap(([field, ids]) => ids.map((message) => ({ column: columnOf(field, mapping, headers), message }))) });
       }
-      await db.transaction(async (tx) => {
-        await insertBatch(tx, principal, importId, prepared.valid);
-        if (failures.length > 0) await tx.insert(importRowErrors).values(failures.map((f) => ({ importId, rowNumber: f.rowNumber, errors: f.errors }))).onConflictDoNothing();
-        await tx
+      const written = await db.transaction(async (tx) => {
+        // First, so that another run of this import waits here for this one's commit, then finds the progress moved.
+        const [mine] = await tx
           .update(imports)
           .set({ progress: end, successful: sql`${imports.successful} + ${prepared.valid.length}`, failed: sql`${imports.failed} + ${failures.length}` })
-          .where(eq(imports.id, importId));
+          .where(and(eq(imports.id, importId), eq(imports.status, 'PROCESSING'), eq(imports.progress, start)))
+          .returning({ id: imports.id });
+        if (!mine) return false;
+        await insertBatch(tx, principal, importId, prepared.valid);
+        if (failures.length > 0) await tx.insert(importRowErrors).values(failures.map((f) => ({ importId, rowNumber: f.rowNumber, errors: f.errors }))).onConflictDoNothing();
+        return true;
       });
+      if (!written) {
+        options.log?.warn({ importId, start }, 'import moved on by another run: this one stops');
+        return;
+      }
       await options.onChunk?.(end);
       // PGlite runs in this thread and answers through promises only: without a turn of the event
       // loop between chunks, no HTTP request would be read until the whole import is done.
@@ -150,6 +197,6 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
   await db
     .update(imports)
     .set({ status: 'COMPLETED', finishedAt: sql`now()`, processingTimeMs: sql`(extract(epoch from now() - ${imports.createdAt}) * 1000)::int` })
-    .where(eq(imports.id, importId));
+    .where(and(eq(imports.id, importId), eq(imports.status, 'PROCESSING')));
   options.log?.info({ importId, rows: file.count }, 'import completed');
 }
