@@ -1,22 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import { ClientPanel } from './client-panel.tsx';
-import { buttonNamed, byLabel, click, type } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { CLIENT_UUID, COMPANY_ID, companyFixture } from '../../../../../tests/setup/web/company-fixtures.ts';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.
 beforeAll(() => preloadToastView());
 
 const fetchMock = stubFetchPerTest();
-let cleanup: (() => void) | undefined;
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   act(() => dismissToast());
   vi.restoreAllMocks();
 });
@@ -25,42 +22,38 @@ const SECRET = 'k7Qw-93hT-xY2p-LmN8';
 const newClient = { id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', clientId: 'sklad', name: 'Sklad', email: 'sklad@zahrada.sk', phone: '', role: 'OFFICER', enabled: true, pickupAddressIds: [] };
 
 function setup() {
-  const view = render(
+  render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ClientPanel company={companyFixture()} />
       <Toaster />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  return view.container;
+  return userEvent.setup({ delay: null });
 }
 
-const openDialogs = () => [...document.querySelectorAll('dialog')].filter((d) => d.open);
+/** The dialogs a user sees (a closed one is out of the accessibility tree). */
+const openDialogs = () => screen.queryAllByRole('dialog');
 
 describe('the generated client secret', () => {
   it('is shown once after "Add client", with a copy button and a warning, and is gone when closed', async () => {
-    const container = setup();
+    const user = setup();
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
-    click(buttonNamed(container, 'Add client'));
-    const [dialog] = openDialogs();
-    type(byLabel(dialog!, 'Client ID (sign-in name)'), 'sklad');
-    type(byLabel(dialog!, 'Name'), 'Sklad');
-    type(byLabel(dialog!, 'Email'), 'sklad@zahrada.sk');
-    act(() => {
-      const role = byLabel<HTMLSelectElement>(dialog!, 'Role');
-      role.value = 'OFFICER';
-      role.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    await user.click(screen.getByRole('button', { name: 'Add client' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add client' }));
+    await user.type(dialog.getByLabelText('Client ID (sign-in name)'), 'sklad');
+    await user.type(dialog.getByLabelText('Name'), 'Sklad');
+    await user.type(dialog.getByLabelText('Email'), 'sklad@zahrada.sk');
+    await user.selectOptions(dialog.getByLabelText('Role'), 'OFFICER');
     // The new client is role USER unless chosen, never ADMIN.
-    expect([...byLabel<HTMLSelectElement>(dialog!, 'Role').options].map((o) => o.value)).toEqual(['USER', 'OFFICER', 'REPORTER']);
+    expect(dialog.getAllByRole<HTMLOptionElement>('option').map((o) => o.value)).toEqual(['USER', 'OFFICER', 'REPORTER']);
 
     fetchMock().mockResolvedValueOnce(json({ client: newClient, secret: SECRET, message: 'Client created.' }, 201));
     fetchMock().mockResolvedValue(json(companyFixture()));
-    await act(async () => dialog!.querySelector('form')!.requestSubmit());
+    await user.click(dialog.getByRole('button', { name: 'Add client' }));
 
-    await vi.waitFor(() => expect(openDialogs().some((d) => d.textContent?.includes('will not be shown again'))).toBe(true));
+    const secretDialog = await screen.findByRole('dialog', { name: 'Client secret of sklad' });
     const [call] = fetchMock().mock.calls;
     expect(String(call![0])).toBe('/api/v1/admin/client/register');
     expect(JSON.parse(String(call![1]?.body))).toEqual({
@@ -69,35 +62,36 @@ describe('the generated client secret', () => {
       company: COMPANY_ID,
     });
 
-    const secretDialog = openDialogs().find((d) => d.textContent?.includes('will not be shown again'))!;
-    expect(byLabel(secretDialog, 'Client secret').value).toBe(SECRET);
-    expect(document.body.textContent).toContain('Client created');
-    await act(async () => buttonNamed(secretDialog, 'Copy the secret').click());
+    expect(within(secretDialog).getByRole('alert').textContent).toContain('It will not be shown again');
+    expect(within(secretDialog).getByLabelText<HTMLInputElement>('Client secret').value).toBe(SECRET);
+    expect(screen.getByText(/Client created/)).toBeTruthy();
+    await user.click(within(secretDialog).getByRole('button', { name: 'Copy the secret' }));
     expect(writeText).toHaveBeenCalledWith(SECRET);
 
-    click(buttonNamed(secretDialog, 'I have copied it'));
+    await user.click(within(secretDialog).getByRole('button', { name: 'I have copied it' }));
     expect(openDialogs()).toHaveLength(0);
     expect(document.body.innerHTML).not.toContain(SECRET);
   });
 
   it('is shown once more after a confirmed "Reset secret"', async () => {
-    const container = setup();
-    click(buttonNamed(container, 'Reset secret of zahrada'));
-    const [confirm] = openDialogs();
-    expect(confirm!.textContent).toContain('Reset the secret of zahrada?');
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Reset secret of zahrada' }));
+    const confirm = screen.getByRole('dialog', { name: 'Reset the secret of zahrada?' });
     fetchMock().mockResolvedValueOnce(json({ client: companyFixture().clients[0], secret: 'NEW-SECRET-1234', message: 'A new secret was generated.' }));
     fetchMock().mockResolvedValue(json(companyFixture()));
-    await act(async () => buttonNamed(confirm!, 'Reset secret').click());
-    await vi.waitFor(() => expect(openDialogs().some((d) => d.querySelector('input')?.value === 'NEW-SECRET-1234')).toBe(true));
+    await user.click(within(confirm).getByRole('button', { name: 'Reset secret' }));
+    const secretDialog = await screen.findByRole('dialog', { name: 'Client secret of zahrada' });
+    expect(within(secretDialog).getByLabelText<HTMLInputElement>('Client secret').value).toBe('NEW-SECRET-1234');
     expect(String(fetchMock().mock.calls[0]![0])).toBe(`/api/v1/admin/client/${CLIENT_UUID}/reset-secret`);
   });
 
   it('offers no enable/disable toggle for ADMIN clients', () => {
-    cleanup = render(
+    render(
       <QueryClientProvider client={new QueryClient()}>
         <ClientPanel company={companyFixture({ clients: [{ ...companyFixture().clients[0]!, role: 'ADMIN', clientId: 'boss' }] })} />
       </QueryClientProvider>,
-    ).unmount;
-    expect(() => buttonNamed(document.body, 'Disable boss')).toThrow();
+    );
+    expect(screen.getByText('boss')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Disable boss' })).toBeNull();
   });
 });

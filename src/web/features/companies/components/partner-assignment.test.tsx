@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
 import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
-import { buttonNamed, byLabel, choose, click } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { PartnerAssignment } from './partner-assignment.tsx';
 import { ADDRESS_ID, COMPANY_ID, companyFixture } from '../../../../../tests/setup/web/company-fixtures.ts';
 
@@ -13,10 +13,7 @@ import { ADDRESS_ID, COMPANY_ID, companyFixture } from '../../../../../tests/set
 beforeAll(() => preloadToastView());
 
 const fetchMock = stubFetchPerTest();
-let cleanup: (() => void) | undefined;
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   act(() => dismissToast());
 });
 
@@ -34,18 +31,16 @@ function answer(url: string, init?: RequestInit) {
 
 async function setup(addressId: string | null = ADDRESS_ID) {
   fetchMock().mockImplementation(async (input, init) => answer(String(input), init));
-  const view = renderInRouter(
+  renderInRouter(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <PartnerAssignment companyId={COMPANY_ID} addressId={addressId} />
       <Toaster />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  await act(async () => {
-    await vi.waitFor(() => expect(view.container.querySelector('h1')).not.toBeNull());
-    await vi.waitFor(() => expect(view.container.querySelector('[aria-busy="true"]')).toBeNull());
-  });
-  return view.container;
+  await screen.findByRole('heading', { level: 1 });
+  await vi.waitFor(() => expect(screen.queryByRole('status', { busy: true })).toBeNull());
+  const user = userEvent.setup();
+  return { user, choose: (label: string, value: string) => user.selectOptions(screen.getByLabelText(label), value) };
 }
 
 const candidateCalls = () => fetchMock().mock.calls.filter(([url]) => String(url).startsWith('/api/v1/admin/partner'));
@@ -53,46 +48,46 @@ const assignCalls = () => fetchMock().mock.calls.filter(([url, init]) => String(
 
 describe('the partner assignment page', () => {
   it('shows the address and asks for candidates only when country, product and method are all chosen', async () => {
-    const container = await setup();
-    expect(container.textContent).toContain('Mlynské nivy 5, Bratislava, 82109');
-    choose(byLabel<HTMLSelectElement>(container, 'Country'), 'SK');
-    choose(byLabel<HTMLSelectElement>(container, 'Product'), 'PRM');
-    await act(async () => {});
+    const { choose } = await setup();
+    expect(screen.getByText(/Mlynské nivy 5, Bratislava, 82109/)).toBeTruthy();
+    await choose('Country', 'SK');
+    await choose('Product', 'PRM');
     expect(candidateCalls()).toHaveLength(0);
-    expect(container.textContent).not.toContain('Assign a partner for');
+    expect(screen.queryByText(/Assign a partner for/)).toBeNull();
 
-    choose(byLabel<HTMLSelectElement>(container, 'Delivery method'), 'parcel_locker');
-    await vi.waitFor(() => expect(container.textContent).toContain('Slovak Parcel Service'));
-    expect(container.textContent).toContain('Assign a partner for Slovakia, PRM, Parcel locker');
+    await choose('Delivery method', 'parcel_locker');
+    expect(await screen.findByText('Slovak Parcel Service')).toBeTruthy();
+    expect(screen.getByText(/Assign a partner for Slovakia, PRM, Parcel locker/)).toBeTruthy();
     const url = new URL(String(candidateCalls()[0]![0]), 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({ country: 'SK', product: 'PRM', delivery_method: 'parcel_locker', pickup_address_id: ADDRESS_ID });
   });
 
   it('sends the delivery method with a new assignment only when the priority box is checked', async () => {
-    const container = await setup();
-    choose(byLabel<HTMLSelectElement>(container, 'Country'), 'SK');
-    choose(byLabel<HTMLSelectElement>(container, 'Product'), 'PRM');
-    choose(byLabel<HTMLSelectElement>(container, 'Delivery method'), 'parcel_locker');
-    await vi.waitFor(() => expect(container.textContent).toContain('Slovak Parcel Service'));
+    const { user, choose } = await setup();
+    await choose('Country', 'SK');
+    await choose('Product', 'PRM');
+    await choose('Delivery method', 'parcel_locker');
+    await screen.findByText('Slovak Parcel Service');
 
-    await act(async () => buttonNamed(container, 'Choose partner Slovak Parcel Service').click());
+    await user.click(screen.getByRole('button', { name: 'Choose partner Slovak Parcel Service' }));
     await vi.waitFor(() => expect(assignCalls()).toHaveLength(1));
     const first = new URL(String(assignCalls()[0]![0]), 'http://x');
     expect(first.pathname).toBe(`/api/v1/admin/pickup-address/${ADDRESS_ID}/partner`);
     expect(Object.fromEntries(first.searchParams)).toEqual({ country: 'SK', product: 'PRM', partner_id: '3' });
-    await vi.waitFor(() => expect(document.body.textContent).toContain('Partner association added.'));
+    expect(await screen.findByText('Partner association added.')).toBeTruthy();
 
-    click(byLabel(container, 'Delivery method priority'));
-    await vi.waitFor(() => expect(buttonNamed(container, 'Choose partner PostOne').disabled).toBe(false));
-    await act(async () => buttonNamed(container, 'Choose partner PostOne').click());
+    await user.click(screen.getByLabelText('Delivery method priority'));
+    const postOne = screen.getByRole<HTMLButtonElement>('button', { name: 'Choose partner PostOne' });
+    await vi.waitFor(() => expect(postOne.disabled).toBe(false));
+    await user.click(postOne);
     await vi.waitFor(() => expect(assignCalls()).toHaveLength(2));
     const second = new URL(String(assignCalls()[1]![0]), 'http://x');
     expect(Object.fromEntries(second.searchParams)).toEqual({ country: 'SK', product: 'PRM', partner_id: '1', delivery_method: 'parcel_locker' });
   });
 
   it('says so when the address is missing, with a way back', async () => {
-    const container = await setup(null);
-    expect(container.textContent).toContain('No address data found. Please return to the company page and try again.');
-    expect(container.textContent).toContain('Back to Company');
+    await setup(null);
+    expect(screen.getByText('No address data found. Please return to the company page and try again.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Company/ })).toBeTruthy();
   });
 });

@@ -1,18 +1,13 @@
 // The mapping step's first rows (issue 17, "Money"): once the columns of cash on delivery,
 // insurance and the country are chosen, their amounts show in each row's destination currency,
 // written by Intl in the user's language; what cannot be read stays as it is in the file.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImportPreview } from '../../../../shared/contract/imports.ts';
-import { byLabel, choose } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { formatAmount } from '../../../lib/format.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import { ImportMapping, previewCell } from './import-mapping.tsx';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-});
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -29,32 +24,40 @@ const preview: ImportPreview = {
 };
 
 function setup() {
-  const view = render(<ImportMapping preview={preview} filename="zasielky.csv" busy={false} onStart={vi.fn()} onCancel={vi.fn()} />);
-  cleanup = view.unmount;
-  const firstRows = view.container.querySelectorAll('table')[1]!;
+  render(<ImportMapping preview={preview} filename="zasielky.csv" busy={false} onStart={vi.fn()} onCancel={vi.fn()} />);
+  const user = userEvent.setup();
+  // The second table: the file's first rows (the first matches fields with columns).
+  const firstRows = screen.getAllByRole('table')[1]!;
   /** The cells of a column of the first rows, by its header. */
   const column = (header: string) => {
-    const index = [...firstRows.querySelectorAll('th')].findIndex((th) => th.textContent === header);
-    return [...firstRows.querySelectorAll('tbody tr')].map((tr) => plain(tr.children[index]?.textContent));
+    const index = within(firstRows)
+      .getAllByRole('columnheader')
+      .findIndex((th) => th.textContent === header);
+    return within(firstRows)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => plain(within(row).getAllByRole('cell')[index]?.textContent));
   };
-  return { view, column, select: (label: string) => byLabel<HTMLSelectElement>(view.container, label) };
+  /** Chooses the file's column (by its index, '' for none) for the field labelled so. */
+  const choose = (label: string, value: string) => user.selectOptions(screen.getByLabelText(label), value);
+  return { column, choose };
 }
 
 describe('ImportMapping amounts', () => {
-  it('shows the file’s text until the COD column is chosen, then each amount in its row’s currency', () => {
-    const { column, select } = setup();
+  it('shows the file’s text until the COD column is chosen, then each amount in its row’s currency', async () => {
+    const { column, choose } = setup();
     expect(column('Suma')).toEqual(['49,9', '1 290', '12995', '100']);
 
-    choose(select('Cash on delivery'), '12');
+    await choose('Cash on delivery', '12');
     expect(column('Suma')).toEqual(['€49.90', 'CZK 1,290', 'HUF 12,995', '100']);
-    choose(select('Insurance'), '13');
+    await choose('Insurance', '13');
     expect(column('Hodnota')).toEqual(['€150.00', '', 'zadarmo', '']);
   });
 
-  it('shows the text again when the country column is taken away', () => {
-    const { column, select } = setup();
-    choose(select('Cash on delivery'), '12');
-    choose(select('Country'), '');
+  it('shows the text again when the country column is taken away', async () => {
+    const { column, choose } = setup();
+    await choose('Cash on delivery', '12');
+    await choose('Country', '');
     expect(column('Suma')).toEqual(['49,9', '1 290', '12995', '100']);
   });
 });

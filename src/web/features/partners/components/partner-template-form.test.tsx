@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Partner } from '../../../../shared/contract/tracking.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
@@ -9,37 +10,33 @@ import { PartnerTemplateForm } from './partner-template-form.tsx';
 
 const partner: Partner = { id: 2, code: 'POST_AT', name: 'Österreichische Post', tracking_url_template: null };
 const fetchMock = stubFetchPerTest();
-let cleanup: (() => void) | undefined;
-
 afterEach(() => {
-  cleanup?.();
   act(() => dismissToast());
 });
 
 function setup() {
-  const view = render(
+  render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <PartnerTemplateForm partner={partner} />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  const input = view.container.querySelector('input')!;
-  const form = view.container.querySelector('form')!;
-  const type = (value: string) =>
-    act(() => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-  const submit = () => act(async () => form.requestSubmit());
-  return { container: view.container, input, type, submit };
+  const user = userEvent.setup();
+  const input = screen.getByLabelText('Public tracking page');
+  /** Replaces the field's text as a person types it (braces typed as themselves). */
+  const type = async (value: string) => {
+    await user.clear(input);
+    if (value) await user.type(input, value.replace(/[{[]/g, '$&$&'));
+  };
+  const submit = () => user.click(screen.getByRole('button', { name: 'Save' }));
+  return { input, type, submit };
 }
 
 describe('a partner tracking page form', () => {
   it('refuses an address without the placeholder before calling the server', async () => {
-    const { container, type, submit } = setup();
+    const { type, submit } = setup();
     await type('https://track.example.com/parcel');
     await submit();
-    await vi.waitFor(() => expect(container.textContent).toContain('partner.tracking_url_template.invalid'));
+    expect(await screen.findByText('partner.tracking_url_template.invalid')).toBeTruthy();
     expect(fetchMock()).not.toHaveBeenCalled();
   });
 
@@ -62,10 +59,10 @@ describe('a partner tracking page form', () => {
   });
 
   it("shows the server's field error on the field", async () => {
-    const { container, type, submit } = setup();
+    const { type, submit } = setup();
     fetchMock().mockResolvedValueOnce(json({ error: 'validation_failed', message: 'Invalid', errors: { tracking_url_template: ['This value is too long'] } }, 400));
     await type('https://post.at/s/{tracking_number}');
     await submit();
-    await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toContain('This value is too long'));
+    expect((await screen.findByRole('alert')).textContent).toContain('This value is too long');
   });
 });

@@ -1,18 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PointDirectoryImport } from '../../../../shared/contract/admin-pickup-points.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
-import { buttonNamed, byLabel, choose, click } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { DirectorySummary, PointDirectory } from './point-directory.tsx';
 
 const fetchMock = stubFetchPerTest();
-let cleanup: (() => void) | undefined;
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   act(() => dismissToast());
 });
 
@@ -36,21 +33,24 @@ const summary: PointDirectoryImport = {
 };
 
 function wrap(ui: React.ReactNode) {
-  const view = render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
-  cleanup = view.unmount;
-  return view.container;
+  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
 }
 
 describe('the pickup-point directory', () => {
   it('summary shows the counts and the rejected rows with row, field and message', () => {
-    const container = wrap(<DirectorySummary summary={summary} />);
-    const rows = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    wrap(<DirectorySummary summary={summary} />);
+    const region = screen.getByRole('region', { name: 'Import summary' });
+    const rows = within(region)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['4', 'zip', 'This value is missing or not valid'],
       ['9', 'id', 'This point id appears twice in the file'],
     ]);
-    const stats = Object.fromEntries([...container.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
-    expect(stats).toMatchObject({ Added: '5', Changed: '3', Unchanged: '2', Deactivated: '1', Rejected: '2' });
+    // Each count stands beside its term.
+    const count = (term: string) => within(region).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(['Added', 'Changed', 'Unchanged', 'Deactivated', 'Rejected'].map(count)).toEqual(['5', '3', '2', '1', '2']);
   });
 
   it('uploads the chosen file as base64 and shows the summary', async () => {
@@ -60,22 +60,18 @@ describe('the pickup-point directory', () => {
       if (url.includes('/pickup-points/imports')) return json([]);
       return json(summary, 201);
     });
-    const container = wrap(<PointDirectory />);
-    await vi.waitFor(() => expect(container.textContent).toContain('No directory has been imported yet.'));
+    wrap(<PointDirectory />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('No directory has been imported yet.')).toBeTruthy();
     // Only the partners with a directory can be chosen.
-    const partner = byLabel<HTMLSelectElement>(container, 'Partner');
-    expect([...partner.options].map((o) => o.value)).toEqual(['', '3', '7', '4', '8']);
-    choose(partner, '3');
-    const input = byLabel(container, 'File');
-    const file = new File(['id;name\n1;Point'], 'sps-points.csv', { type: 'text/csv' });
-    act(() => {
-      Object.defineProperty(input, 'files', { value: [file], configurable: true });
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    click(buttonNamed(container, 'Import'));
+    const partner = screen.getByLabelText('Partner');
+    expect(within(partner).getAllByRole<HTMLOptionElement>('option').map((o) => o.value)).toEqual(['', '3', '7', '4', '8']);
+    await user.selectOptions(partner, '3');
+    await user.upload(screen.getByLabelText('File'), new File(['id;name\n1;Point'], 'sps-points.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
     await vi.waitFor(() => expect(fetchMock().mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const [, init] = fetchMock().mock.calls.find(([, i]) => i?.method === 'POST')!;
     expect(JSON.parse(String(init?.body))).toEqual({ partner_id: 3, format: 'csv', filename: 'sps-points.csv', file: btoa('id;name\n1;Point') });
-    await vi.waitFor(() => expect(container.textContent).toContain('This point id appears twice in the file'));
+    expect(await screen.findByText('This point id appears twice in the file')).toBeTruthy();
   });
 });

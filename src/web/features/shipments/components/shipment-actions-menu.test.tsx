@@ -1,5 +1,6 @@
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShipmentStatus } from '../../../../shared/domain/enums.ts';
 import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { ShipmentActionsMenu, type ShipmentActionsMenuProps } from './shipment-actions-menu.tsx';
@@ -7,34 +8,28 @@ import { testShipment } from '../../../../../tests/setup/web/shipment-fixtures.t
 
 const shipment = (status: ShipmentStatus) => testShipment({ status });
 
-let cleanup: (() => void) | undefined;
 beforeEach(() => {
   // happy-dom has no popover API; the menu closes itself through it.
   HTMLElement.prototype.hidePopover ??= function () {};
-});
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
 });
 
 async function setup(status: ShipmentStatus, props: Partial<ShipmentActionsMenuProps> = {}) {
   const onDelete = vi.fn();
   const onDownloadLabel = vi.fn();
   const view = renderInRouter(<ShipmentActionsMenu shipment={shipment(status)} onDelete={onDelete} onDownloadLabel={onDownloadLabel} {...props} />);
-  cleanup = view.unmount;
-  await act(async () => {
-    await vi.waitFor(() => expect(view.container.querySelector('button')).not.toBeNull());
-  });
-  const items = () => [...view.container.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent);
-  return { view, items, onDelete, onDownloadLabel };
+  const opener = await screen.findByRole('button', { name: 'Actions for PP0000000101' });
+  const items = () => within(screen.getByRole('menu', { name: 'Actions for PP0000000101' })).getAllByRole('menuitem').map((i) => i.textContent);
+  return { opener, items, onDelete, onDownloadLabel, unmount: view.unmount, user: userEvent.setup() };
 }
 
 describe('ShipmentActionsMenu', () => {
   it('offers the label of every shipment that is not deleted, and Delete only while CREATED', async () => {
-    expect((await setup('CREATED')).items()).toEqual(['Details', 'Download label', 'Delete']);
-    cleanup?.();
-    expect((await setup('MANIFESTED')).items()).toEqual(['Details', 'Download label']);
-    cleanup?.();
+    const created = await setup('CREATED');
+    expect(created.items()).toEqual(['Details', 'Download label', 'Delete']);
+    created.unmount();
+    const manifested = await setup('MANIFESTED');
+    expect(manifested.items()).toEqual(['Details', 'Download label']);
+    manifested.unmount();
     expect((await setup('DELETED')).items()).toEqual(['Details']);
   });
 
@@ -43,32 +38,28 @@ describe('ShipmentActionsMenu', () => {
   });
 
   it('asks for the row label and shows that it is being fetched', async () => {
-    const { view, onDownloadLabel } = await setup('SENT');
-    const item = [...view.container.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')].find((i) => i.textContent === 'Download label')!;
-    act(() => item.click());
+    const { user, onDownloadLabel, unmount } = await setup('SENT');
+    await user.click(screen.getByRole('menuitem', { name: 'Download label' }));
     expect(onDownloadLabel).toHaveBeenCalledWith('PP0000000101');
 
-    cleanup?.();
+    unmount();
     const busy = await setup('SENT', { labelBusy: true });
-    expect(busy.view.container.querySelector('button[aria-label="Actions for PP0000000101"]')!.getAttribute('aria-busy')).toBe('true');
+    expect(busy.opener.getAttribute('aria-busy')).toBe('true');
   });
 
   it('moves between its items with the arrow keys, wrapping, and jumps with Home and End', async () => {
-    const { view } = await setup('CREATED');
-    const menu = view.container.querySelector<HTMLElement>('[role="menu"]')!;
-    const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-    const press = (key: string) => act(() => void menu.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+    const { user } = await setup('CREATED');
+    const items = screen.getAllByRole('menuitem');
     items[0]!.focus();
-    press('ArrowDown');
+    await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(items[1]);
-    press('ArrowDown');
-    press('ArrowDown');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(document.activeElement).toBe(items[0]);
-    press('ArrowUp');
+    await user.keyboard('{ArrowUp}');
     expect(document.activeElement).toBe(items[2]);
-    press('Home');
+    await user.keyboard('{Home}');
     expect(document.activeElement).toBe(items[0]);
-    press('End');
+    await user.keyboard('{End}');
     expect(document.activeElement).toBe(items[2]);
   });
 });
