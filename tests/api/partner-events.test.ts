@@ -4,7 +4,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import type { PartnerEventsAnswer, TrackAnswer } from '../../src/shared/contract/tracking.ts';
+import type { PartnerEventsAnswer } from '../../src/shared/contract/partner-events.ts';
+import type { TrackAnswer } from '../../src/shared/contract/tracking.ts';
 import { PARTNER_SIGNATURE_WINDOW_SECONDS } from '../../src/shared/domain/limits.ts';
 import { partnerRequestSignatures, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
 import { createPartnerKey, revokePartnerKey } from '../../src/server/features/tracking/partner-keys.ts';

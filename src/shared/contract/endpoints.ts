@@ -46,7 +46,8 @@ import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint } from './
 import { reportEndpoint } from './reports.ts';
 import { wizardStoreEndpoint } from './shipments-wizard.ts';
 import { dimensionsEndpoint, shipmentBulkDeleteEndpoint, shipmentDeleteEndpoint, shipmentDetailEndpoint, shipmentListEndpoint, shipmentStoreEndpoint } from './shipments.ts';
-import { partnerEventsEndpoint, partnerListEndpoint, partnerUpdateEndpoint, publicTrackingEndpoint, trackEndpoint } from './tracking.ts';
+import { partnerEventsEndpoint } from './partner-events.ts';
+import { partnerListEndpoint, partnerUpdateEndpoint, publicTrackingEndpoint, trackEndpoint } from './tracking.ts';
 
 export const ENDPOINTS = {
   token: tokenEndpoint,

@@ -3,7 +3,7 @@
 // checks: signature (401) before body validation (400), so a stranger learns nothing about the
 // body format; then replay (409), then the events.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { partnerEventsEndpoint } from '../../../shared/contract/tracking.ts';
+import { partnerEventsEndpoint } from '../../../shared/contract/partner-events.ts';
 import { PARTNER_SIGNATURE_WINDOW_SECONDS } from '../../../shared/domain/limits.ts';
 import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
