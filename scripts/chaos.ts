@@ -30,7 +30,7 @@ import { importCsv } from './bench/import-rows.ts';
 import { startLossyProxy, type LossyNetwork } from './bench/lossy-proxy.ts';
 import { startServer, watchdog, type RunningServer } from './bench/server.ts';
 import { awaitImport, createApi, importResultRows, uploadImport } from './chaos/api.ts';
-import { checkIntegrity, countMismatches, importFacts, scanEventCounts, shipmentsPerReference, withDatabase, type Backend } from './chaos/inspect.ts';
+import { checkIntegrity, countMismatches, duplicateDetails, importFacts, scanEventCounts, shipmentsPerReference, withDatabase, type Backend } from './chaos/inspect.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -122,6 +122,8 @@ const inState = (table: typeof db.scans | typeof db.outbox, state: string) => ta
 
 interface Drain {
   killedAfter: number;
+  /** Wall-clock time of the SIGKILL (UTC, HH:MM:SS.mmm). */
+  killedAt: string;
   killedAtMs: number;
   downMs: number;
   drainMs: number;
@@ -146,6 +148,7 @@ async function drainWithCrash(table: typeof db.scans | typeof db.outbox, total: 
     await pause(50);
   }
   const killedAtMs = performance.now() - started;
+  const killedAt = new Date().toISOString().slice(11, 23);
   const downMs = await crashAndRestart();
   // The clients are not told: the engines' own backoff and timers bring them back.
   const waiting = async () => (await Promise.all(['pending', 'sending', 'retry'].map((s) => inState(table, s)))).reduce((a, b) => a + b, 0);
@@ -153,7 +156,7 @@ async function drainWithCrash(table: typeof db.scans | typeof db.outbox, total: 
     if (performance.now() - started > WAIT_MS) throw new Error(`${await waiting()} of ${total} still waiting after ${WAIT_MS / 1000} s`);
     await pause(250);
   }
-  return { killedAfter: accepted, killedAtMs, downMs, drainMs: performance.now() - started, requests: proxy.stats.requests, unreachable: proxy.stats.unreachable };
+  return { killedAfter: accepted, killedAt, killedAtMs, downMs, drainMs: performance.now() - started, requests: proxy.stats.requests, unreachable: proxy.stats.unreachable };
 }
 
 async function round(r: number): Promise<void> {
@@ -240,6 +243,7 @@ async function round(r: number): Promise<void> {
   const outboxEngine = createSyncEngine({ isOnline });
   outboxEngine.start();
   const outboxKeys: number[] = [];
+  let outboxKilledAt = '';
   t0 = performance.now();
   try {
     for (let i = 0; i < SUBMISSIONS; i++) {
@@ -266,6 +270,7 @@ async function round(r: number): Promise<void> {
     }
     const queuedMs = performance.now() - t0;
     const drain = await drainWithCrash(db.outbox, SUBMISSIONS, killPoint(SUBMISSIONS));
+    outboxKilledAt = drain.killedAt;
     log(
       `  ${n(SUBMISSIONS)} outbox submissions: queued offline in ${seconds(queuedMs)}; SIGKILL after ${n(drain.killedAfter)} accepted (${seconds(drain.killedAtMs)} into the drain), ` +
         `server back in ${seconds(drain.downMs)}; drained in ${seconds(drain.drainMs)} with ${n(drain.requests)} requests (${n(drain.unreachable)} found the server down)`,
@@ -307,6 +312,7 @@ async function round(r: number): Promise<void> {
       if (count > 1) duplicates += count - 1;
     }
     log(`  database: ${n(SUBMISSIONS)} submissions -> ${n([...perReference.values()].reduce((a, b) => a + b, 0))} shipments; duplicates ${duplicates}, lost ${lost}`);
+    if (duplicates > 0) log(`    ${(await duplicateDetails(query, `O${tag}-`)).join('; ')} (SIGKILL at ${outboxKilledAt}; the idempotency key of a request the kill interrupted is taken over after 60 s)`);
     expect(duplicates === 0 && lost === 0, `round ${r}: submissions not exactly once: ${duplicates} duplicates, ${lost} lost`);
     const counts = await countMismatches(query);
     log(`  database: list counts ${counts.buckets === 0 ? 'exact' : `WRONG in ${counts.buckets} buckets`} (sum ${n(counts.countedSum)}, count(*) ${n(counts.rows)})`);

@@ -108,6 +108,16 @@ export async function shipmentsPerReference(query: Query, prefix: string): Promi
   return new Map(rows.map((r) => [r.reference_number, Number(r.n)]));
 }
 
+/** The shipments of references made more than once, with when each copy was created (UTC). */
+export async function duplicateDetails(query: Query, prefix: string, limit = 3): Promise<string[]> {
+  const rows = await query<{ reference_number: string; created: string[] }>(
+    `select reference_number, array_agg(to_char(created_at at time zone 'UTC', 'HH24:MI:SS.MS') order by created_at) as created
+       from shipments where reference_number like $1 || '%' group by reference_number having count(*) > 1 order by 1 limit $2`,
+    [prefix, limit],
+  );
+  return rows.map((r) => `${r.reference_number} created at ${r.created.join(' and ')}`);
+}
+
 /** Buckets of shipment_counts that differ from count(*) of the shipments they stand for. */
 export async function countMismatches(query: Query): Promise<{ buckets: number; countedSum: number; rows: number }> {
   const [diff] = await query<{ buckets: string }>(`
@@ -137,7 +147,7 @@ export async function checkIntegrity(db: PGlite): Promise<Integrity> {
   const indexes = await db.query<{ name: string }>(`
     select c.oid::regclass::text as name
       from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
-     where a.amname = 'btree' and n.nspname not in ('pg_toast') and c.relpersistence <> 't' and i.indisvalid`);
+     where a.amname = 'btree' and c.relkind = 'i' and n.nspname not in ('pg_toast') and c.relpersistence <> 't' and i.indisvalid`);
   for (const { name } of indexes.rows) {
     try {
       await db.query('select bt_index_check($1::regclass, true)', [name]);
