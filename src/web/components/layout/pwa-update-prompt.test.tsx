@@ -1,4 +1,5 @@
-import { act, useState } from 'react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RegisterSWOptions } from 'virtual:pwa-register/react';
 import { render } from '../../../../tests/setup/web/render.tsx';
@@ -52,8 +53,9 @@ function newWorkerControls() {
   act(() => sw.options?.onNeedReload?.());
 }
 
-const text = () => view?.container.querySelector('[role="status"]')?.textContent ?? null;
-const button = (name: string) => [...(view?.container.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
+/** The offer's text (a status), null while there is none. */
+const text = () => screen.queryByRole('status')?.textContent ?? null;
+const button = (name: string) => screen.getByRole('button', { name });
 
 // The offer loads when there first is one (React.lazy): load it once, as a running app has from
 // its first offer on, so that each test sees the offer in the same turn as its cause.
@@ -96,14 +98,14 @@ describe('PwaUpdatePrompt', () => {
     newReleaseWaits();
 
     expect(text()).toContain('A new version of the portal is available.');
-    expect(button('Reload')).toBeDefined();
-    expect(button('Later')).toBeDefined();
+    expect(button('Reload')).toBeTruthy();
+    expect(button('Later')).toBeTruthy();
   });
 
   it('Reload asks the waiting worker to take over and reloads this tab once it controls it', () => {
     setup();
     newReleaseWaits();
-    act(() => button('Reload')?.click());
+    fireEvent.click(button('Reload'));
 
     expect(sw.updateServiceWorker).toHaveBeenCalledOnce();
     expect(reload).not.toHaveBeenCalled();
@@ -121,7 +123,7 @@ describe('PwaUpdatePrompt', () => {
     expect(reload).not.toHaveBeenCalled();
     expect(text()).toContain('The portal was updated in another tab or window. Save what you are working on, then reload this page.');
 
-    act(() => button('Reload')?.click());
+    fireEvent.click(button('Reload'));
     expect(reload).toHaveBeenCalledOnce();
     // The worker is already active: nothing to ask it.
     expect(sw.updateServiceWorker).not.toHaveBeenCalled();
@@ -130,7 +132,7 @@ describe('PwaUpdatePrompt', () => {
   it('shows the offer again when another tab moved to the new release after Later', () => {
     setup();
     newReleaseWaits();
-    act(() => button('Later')?.click());
+    fireEvent.click(button('Later'));
     expect(text()).toBeNull();
 
     newWorkerControls();
@@ -141,7 +143,7 @@ describe('PwaUpdatePrompt', () => {
   it('reloads at once when no worker waits any more (taken over meanwhile)', () => {
     setup(fakeRegistration(false));
     newReleaseWaits();
-    act(() => button('Reload')?.click());
+    fireEvent.click(button('Reload'));
 
     expect(reload).toHaveBeenCalledOnce();
     expect(sw.updateServiceWorker).not.toHaveBeenCalled();
@@ -151,7 +153,7 @@ describe('PwaUpdatePrompt', () => {
     vi.useFakeTimers();
     const registration = setup();
     newReleaseWaits();
-    act(() => button('Later')?.click());
+    fireEvent.click(button('Later'));
     expect(text()).toBeNull();
 
     // The scheduling code loads a minute after registering, when the first check could be due.

@@ -1,32 +1,30 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { act } from 'react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOAST_ACTION_DISMISS_MS, TOAST_AUTO_DISMISS_MS, TOAST_REMOVE_DELAY_MS } from '../../../shared/domain/limits.ts';
-import { buttonNamed, click } from '../../../../tests/setup/web/dom-helpers.ts';
 import { render } from '../../../../tests/setup/web/render.tsx';
 import { dismissToast, showToast, TOAST_NAVIGATION_GRACE_MS } from './toast-store.ts';
 import { ToastNavigationWatch } from './toast-navigation.tsx';
 import { preloadToastView, Toaster } from './toaster.tsx';
-
-let cleanup: (() => void) | undefined;
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.
 beforeAll(() => preloadToastView());
 
 afterEach(() => {
   act(() => dismissToast());
-  cleanup?.();
-  cleanup = undefined;
   vi.useRealTimers();
 });
 
-const toast = () => document.querySelector<HTMLElement>('.toast');
+/** The toast on screen: a status, or an alert for an error. */
+const toast = () => screen.queryByRole('status') ?? screen.queryByRole('alert');
 const toastText = () => toast()?.textContent ?? '';
+/** Whether the toast shows in the colour of `kind` (its box's daisyUI class). */
+const inColour = (kind: 'success' | 'info' | 'warning' | 'error') => toast()?.firstElementChild?.classList.contains(`alert-${kind}`) ?? false;
+// Clicks go through fireEvent: several tests run on fake timers, which user-event's pauses would wait on.
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 
 function renderToaster() {
-  const view = render(<Toaster />);
-  cleanup = view.unmount;
-  return view;
+  return render(<Toaster />);
 }
 
 /** The root layout of the app in small: two pages and the toaster beside them. */
@@ -43,11 +41,8 @@ async function renderWithPages() {
   const list = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <h1>List</h1>, validateSearch: (search: Record<string, unknown>) => ({ page: Number(search.page ?? 1) }) });
   const form = createRoute({ getParentRoute: () => rootRoute, path: '/send', component: () => <h1>Send</h1> });
   const router = createRouter({ routeTree: rootRoute.addChildren([list, form]), history: createMemoryHistory({ initialEntries: ['/send'] }) });
-  const view = render(<RouterProvider router={router} />);
-  cleanup = view.unmount;
-  await act(async () => {
-    await vi.waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Send'));
-  });
+  render(<RouterProvider router={router} />);
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Send');
   const go = async (href: string) => {
     await act(async () => {
       await router.navigate({ href });
@@ -71,7 +66,7 @@ describe('the toaster', () => {
     vi.useFakeTimers();
     renderToaster();
     act(() => showToast('Copied to the clipboard.', 'info'));
-    expect(toast()!.querySelector('.alert-info')).not.toBeNull();
+    expect(inColour('info')).toBe(true);
     act(() => vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS));
     expect(toast()).toBeNull();
   });
@@ -83,7 +78,7 @@ describe('the toaster', () => {
     act(() => vi.advanceTimersByTime(10 * 60_000));
     expect(toast()!.getAttribute('role')).toBe('alert');
     expect(toastText()).toContain('The label could not be made.');
-    click(buttonNamed(document.body, 'Dismiss'));
+    fireEvent.click(button('Dismiss'));
     expect(toast()).toBeNull();
   });
 
@@ -91,7 +86,7 @@ describe('the toaster', () => {
     vi.useFakeTimers();
     renderToaster();
     act(() => showToast('Check the address.', 'warning'));
-    expect(toast()!.querySelector('.alert-warning')).not.toBeNull();
+    expect(inColour('warning')).toBe(true);
     act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1));
     expect(toastText()).toContain('Check the address.');
   });
@@ -101,10 +96,10 @@ describe('the toaster', () => {
     renderToaster();
     act(() => showToast('Client saved.'));
     act(() => vi.advanceTimersByTime(1000));
-    act(() => toast()!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body })));
+    fireEvent.mouseEnter(toast()!, { relatedTarget: document.body });
     act(() => vi.advanceTimersByTime(60_000));
     expect(toastText()).toContain('Client saved.');
-    act(() => toast()!.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body })));
+    fireEvent.mouseLeave(toast()!, { relatedTarget: document.body });
     act(() => vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS - 1001));
     expect(toast()).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
@@ -115,10 +110,10 @@ describe('the toaster', () => {
     vi.useFakeTimers();
     renderToaster();
     act(() => showToast('Client saved.'));
-    act(() => buttonNamed(document.body, 'Dismiss').focus());
+    act(() => button('Dismiss').focus());
     act(() => vi.advanceTimersByTime(60_000));
     expect(toastText()).toContain('Client saved.');
-    act(() => buttonNamed(document.body, 'Dismiss').blur());
+    act(() => button('Dismiss').blur());
     act(() => vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS));
     expect(toast()).toBeNull();
   });
@@ -126,8 +121,7 @@ describe('the toaster', () => {
   it('closes on Escape when it has the focus', () => {
     renderToaster();
     act(() => showToast('The label could not be made.', 'error'));
-    const dismiss = buttonNamed(document.body, 'Dismiss');
-    act(() => dismiss.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    fireEvent.keyDown(button('Dismiss'), { key: 'Escape' });
     expect(toast()).toBeNull();
   });
 
@@ -139,10 +133,10 @@ describe('the toaster', () => {
     act(() => showToast('Shipment PP0000000101 created.', { action: { label: 'Print label', run } }));
     // An action gives the reader longer than a plain success.
     act(() => vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS + 1000));
-    const button = buttonNamed(document.body, 'Print label');
-    click(button);
+    const print = button('Print label');
+    fireEvent.click(print);
     expect(run).toHaveBeenCalledTimes(1);
-    expect(button.disabled).toBe(true);
+    expect(print.disabled).toBe(true);
     // Still there while the label is being made, however long it takes.
     act(() => vi.advanceTimersByTime(TOAST_ACTION_DISMISS_MS));
     expect(toastText()).toContain('Shipment PP0000000101 created.');
@@ -164,9 +158,9 @@ describe('the toaster', () => {
     let fail!: (reason: Error) => void;
     const run = () => new Promise<void>((_, reject) => (fail = reject));
     act(() => showToast('Shipment PP0000000101 created.', { action: { label: 'Print label', run } }));
-    click(buttonNamed(document.body, 'Print label'));
+    fireEvent.click(button('Print label'));
     await act(async () => fail(new Error('offline')));
-    expect(buttonNamed(document.body, 'Print label').disabled).toBe(false);
+    expect(button('Print label').disabled).toBe(false);
     expect(toastText()).toContain('Shipment PP0000000101 created.');
     error.mockRestore();
   });
@@ -179,7 +173,7 @@ describe('the toaster and navigation', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + TOAST_NAVIGATION_GRACE_MS + 1);
     await go('/');
-    expect(document.querySelector('h1')?.textContent).toBe('List');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('List');
     expect(toast()).toBeNull();
   });
 
@@ -196,7 +190,7 @@ describe('the toaster and navigation', () => {
     const { go } = await renderWithPages();
     act(() => showToast('Shipment PP0000000101 created.'));
     await go('/');
-    expect(document.querySelector('h1')?.textContent).toBe('List');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('List');
     expect(toastText()).toContain('Shipment PP0000000101 created.');
 
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportRecord } from '../../../../shared/contract/imports.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
@@ -29,7 +30,6 @@ const record = (patch: Partial<ImportRecord>): ImportRecord => ({
   ...patch,
 });
 
-let cleanup: (() => void) | undefined;
 let list: ImportRecord[];
 
 beforeEach(() => {
@@ -37,8 +37,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   act(() => dismissToast());
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -47,35 +45,36 @@ afterEach(() => {
 async function setup(records: ImportRecord[]) {
   list = records;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
+  render(
     <QueryClientProvider client={client}>
       <ImportHistory isAdmin={false} />
       <Toaster />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  await act(async () => {
-    await vi.waitFor(() => expect(view.container.querySelector('[aria-busy="true"]')).toBeNull());
-  });
+  // The skeleton stays until the list is in.
+  await vi.waitFor(() => expect(screen.queryByRole('status', { busy: true })).toBeNull());
   // The desktop table (cards hold the same facts for phones).
-  const table = view.container.querySelector('table')!;
-  return { view, table };
+  const table = () => within(screen.getByRole('table'));
+  return { table, user: userEvent.setup() };
 }
 
 describe('ImportHistory', () => {
   it('shows the counts, the time in seconds and the row errors behind an expand button', async () => {
-    const { table } = await setup([record({})]);
-    const cells = [...table.querySelectorAll('tbody td')].map((td) => td.textContent);
+    const { table, user } = await setup([record({})]);
+    const cells = within(table().getAllByRole('row')[1]!)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
     expect(cells.slice(0, 7)).toEqual([expect.stringMatching(/^\d\d\.\d\d\.2025 \d\d:\d\d$/), 'zasielky.csv', 'Completed with 2 errors', '12', '10', '2', '1.8 s']);
 
-    const toggle = table.querySelector<HTMLButtonElement>('button[aria-expanded]')!;
+    const toggle = table().getByRole('button', { name: 'Show the errors of zasielky.csv' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    act(() => toggle.click());
+    await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const details = table().getByRole('region', { name: 'Errors of zasielky.csv' });
+    expect(toggle.getAttribute('aria-controls')).toBe(details.id);
     // One group per row of the file, the row number first, its errors beside it.
-    const groups = [...details.querySelectorAll('ul[aria-label="Row errors"] > li')];
-    expect(groups.map((g) => [g.firstElementChild?.textContent, [...g.querySelectorAll('li')].map((li) => li.textContent)])).toEqual([
+    const groups = within(details).getByRole('list', { name: 'Row errors' }).children;
+    expect([...groups].map((g) => [g.firstElementChild?.textContent, within(g as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)])).toEqual([
       ['Row 5', ['PSČ: ZIP is required']],
       ['Row 7', ['Váha: Heavier than allowed for this product']],
     ]);
@@ -83,15 +82,15 @@ describe('ImportHistory', () => {
 
   it('shows a running import with its progress and no result file yet', async () => {
     const { table } = await setup([record({ status: 'PROCESSING', progress: 300, total_shipments: 1200, successful_shipments: 290, failed_shipments: 0, processing_time: null, row_errors: [] })]);
-    const bar = table.querySelector('progress')!;
+    const bar = table().getByRole<HTMLProgressElement>('progressbar');
     expect([bar.value, bar.max]).toEqual([300, 1200]);
-    expect(table.querySelector<HTMLButtonElement>('button[aria-label^="Download"]')!.disabled).toBe(true);
-    expect(table.querySelector('button[aria-expanded]')).toBeNull();
+    expect(table().getByRole<HTMLButtonElement>('button', { name: /^Download/ }).disabled).toBe(true);
+    expect(table().queryByRole('button', { name: /errors of/ })).toBeNull();
   });
 
   it('says what to do when there is no import yet', async () => {
-    const { view } = await setup([]);
-    expect(view.container.textContent).toContain('No imports yet.');
+    await setup([]);
+    expect(screen.getByText(/No imports yet\./)).toBeTruthy();
   });
 
   it('polls every 10 s, every 2 s while an import runs', () => {
@@ -103,8 +102,10 @@ describe('ImportHistory', () => {
     const done = record({ id: '0c5d1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b', filename: 'done.csv' });
     const running = record({ id: '1d6e2b3c-4d5e-4f6a-9b0c-1d2e3f4a5b6c', filename: 'running.csv', status: 'PROCESSING', processing_time: null });
     const empty = record({ id: '2e7f3c4d-5e6f-4a7b-8c9d-2e3f4a5b6c7d', filename: 'empty.csv', successful_shipments: 0, failed_shipments: 12 });
-    const { table } = await setup([done, running, empty]);
-    const manifestButtons = [...table.querySelectorAll('button')].map((b) => b.getAttribute('aria-label')).filter((l) => l?.startsWith('Generate'));
+    const { table, user } = await setup([done, running, empty]);
+    const manifestButtons = table()
+      .getAllByRole('button', { name: /^Generate/ })
+      .map((b) => b.getAttribute('aria-label'));
     expect(manifestButtons).toEqual(['Generate the manifest of done.csv']);
 
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:manifest');
@@ -118,22 +119,19 @@ describe('ImportHistory', () => {
         new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="manifest_MF0000000001.pdf"' } }),
     );
     vi.stubGlobal('fetch', generate);
-    const button = table.querySelector<HTMLButtonElement>('button[aria-label="Generate the manifest of done.csv"]')!;
-    await act(async () => button.click());
-    await act(async () => {
-      await vi.waitFor(() => expect(document.querySelector('.toast')?.textContent).toContain('Manifest downloaded.'));
-    });
+    const button = table().getByRole<HTMLButtonElement>('button', { name: 'Generate the manifest of done.csv' });
+    await user.click(button);
+    expect(await screen.findByText(/Manifest downloaded\./)).toBeTruthy();
     expect(generate.mock.calls[0]![0]).toBe('/api/v1/manifests/generate');
     expect(JSON.parse(String(generate.mock.calls[0]![1]!.body))).toEqual({ importId: done.id });
     expect(saved).toEqual(['manifest_MF0000000001.pdf']);
 
-    await act(async () => vi.waitFor(() => expect(button.disabled).toBe(false)));
+    await vi.waitFor(() => expect(button.disabled).toBe(false));
     generate.mockResolvedValueOnce(
       new Response(JSON.stringify({ message: 'There are no shipments in status CREATED to put on a manifest.', error: 'invalid_request' }), { status: 400 }),
     );
-    await act(async () => button.click());
-    await act(async () => {
-      await vi.waitFor(() => expect(document.querySelector('.toast[role="alert"]')?.textContent).toContain('There are no shipments in status CREATED to put on a manifest.'));
-    });
+    await user.click(button);
+    // An error toast is an alert.
+    expect((await screen.findByRole('alert')).textContent).toContain('There are no shipments in status CREATED to put on a manifest.');
   });
 });

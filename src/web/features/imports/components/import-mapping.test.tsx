@@ -1,15 +1,10 @@
-import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImportPreview } from '../../../../shared/contract/imports.ts';
 import { REQUIRED_IMPORT_FIELDS } from '../../../../shared/domain/import-columns.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import { ImportMapping } from './import-mapping.tsx';
-
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-});
 
 // A Slovak file: "Meno" and the others are known aliases, "PSČ doručenia" and "Mail" are not.
 const headers = ['Meno', 'Ulica', 'Mesto', 'PSČ doručenia', 'Krajina', 'Telefón', 'Mail', 'Obsah', 'Váha', 'Šírka', 'Výška', 'Dĺžka'];
@@ -25,62 +20,54 @@ const preview: ImportPreview = {
 function setup() {
   const onStart = vi.fn();
   const onCancel = vi.fn();
-  const view = render(<ImportMapping preview={preview} filename="zasielky.csv" busy={false} onStart={onStart} onCancel={onCancel} />);
-  cleanup = view.unmount;
-  const select = (label: string) => {
-    const element = [...view.container.querySelectorAll('label')].find((l) => l.textContent === label);
-    const control = element && document.getElementById(element.htmlFor);
-    if (!control) throw new Error(`no select ${label}`);
-    return control as HTMLSelectElement;
-  };
-  const button = (name: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
-  return { view, select, button, onStart, onCancel };
-}
-
-function choose(select: HTMLSelectElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(select, value);
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
+  render(<ImportMapping preview={preview} filename="zasielky.csv" busy={false} onStart={onStart} onCancel={onCancel} />);
+  const user = userEvent.setup();
+  const select = (label: string) => screen.getByLabelText<HTMLSelectElement>(label);
+  const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+  /** Chooses the file's column (by its index, '' for none) for the field labelled so. */
+  const choose = (label: string, value: string) => user.selectOptions(select(label), value);
+  return { user, select, button, choose, onStart, onCancel };
 }
 
 describe('ImportMapping', () => {
   it('lists the required fields first, marked, with the file columns prefilled from the preview', () => {
-    const { view, select } = setup();
-    const rows = [...view.container.querySelectorAll('tbody')[0]!.querySelectorAll('tr')];
+    const { select } = setup();
+    const rows = within(screen.getByRole('table', { name: "Portal fields and the file's columns" }))
+      .getAllByRole('row')
+      .slice(1);
     const required = rows.slice(0, REQUIRED_IMPORT_FIELDS.length);
-    expect(required.every((r) => r.textContent?.includes('required'))).toBe(true);
-    expect(rows.slice(REQUIRED_IMPORT_FIELDS.length).some((r) => r.textContent?.includes('required'))).toBe(false);
-    expect(rows[0]!.querySelector('label')?.textContent).toBe('Name');
+    expect(required.every((r) => within(r).queryByText('required'))).toBe(true);
+    expect(rows.slice(REQUIRED_IMPORT_FIELDS.length).some((r) => within(r).queryByText('required'))).toBe(false);
+    expect(within(rows[0]!).getByRole('combobox', { name: 'Name' })).toBeTruthy();
 
     expect(select('Name').value).toBe('0');
     expect(select('Postal code').value).toBe('');
-    expect([...select('Postal code').options].map((o) => o.textContent)).toEqual(['Not in the file', ...headers]);
-    expect(view.container.textContent).toContain('The file has 12 rows.');
-    expect(view.container.textContent).toContain('Jana Kováčová');
+    expect(within(select('Postal code')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Not in the file', ...headers]);
+    expect(screen.getByText(/The file has 12 rows\./)).toBeTruthy();
+    expect(screen.getByText('Jana Kováčová')).toBeTruthy();
   });
 
-  it('enables Start import only when every required field has a column, and sends the mapping', () => {
-    const { select, button, onStart } = setup();
+  it('enables Start import only when every required field has a column, and sends the mapping', async () => {
+    const { user, choose, button, onStart } = setup();
     expect(button('Start import').disabled).toBe(true);
 
-    choose(select('Postal code'), '3');
+    await choose('Postal code', '3');
     expect(button('Start import').disabled).toBe(true);
-    choose(select('Email'), '6');
+    await choose('Email', '6');
     expect(button('Start import').disabled).toBe(false);
 
-    choose(select('Name'), '');
+    await choose('Name', '');
     expect(button('Start import').disabled).toBe(true);
-    choose(select('Name'), '0');
-    choose(select('Note'), '1');
+    await choose('Name', '0');
+    await choose('Note', '1');
 
-    act(() => button('Start import').click());
+    await user.click(button('Start import'));
     expect(onStart).toHaveBeenCalledWith({ ...preview.mapping, receiver_postal_code: 3, receiver_email: 6, info: 1 });
   });
 
-  it('goes back with Cancel', () => {
-    const { button, onCancel, onStart } = setup();
-    act(() => button('Cancel').click());
+  it('goes back with Cancel', async () => {
+    const { user, button, onCancel, onStart } = setup();
+    await user.click(button('Cancel'));
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onStart).not.toHaveBeenCalled();
   });

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Manifest } from '../../../../shared/contract/manifests.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
@@ -22,7 +23,6 @@ const manifest = (n: number, patch: Partial<Manifest> = {}): Manifest => ({
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-let cleanup: (() => void) | undefined;
 let fetchMock: ReturnType<typeof vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>>;
 
 beforeEach(() => {
@@ -31,8 +31,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   act(() => dismissToast());
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -40,83 +38,70 @@ afterEach(() => {
 
 async function setup(isAdmin: boolean) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = renderInRouter(
+  renderInRouter(
     <QueryClientProvider client={client}>
       <ManifestList isAdmin={isAdmin} />
       <Toaster />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  await settle(view.container);
-  return view;
+  // The router renders on its next tick; then the skeleton stays until the first page is in.
+  await screen.findByRole('heading', { name: 'Manifests' });
+  await vi.waitFor(() => expect(screen.queryByRole('status', { busy: true })).toBeNull());
+  return userEvent.setup();
 }
 
-async function settle(container: HTMLElement) {
-  await act(async () => {
-    // The router renders on its next tick; then the skeleton stays until the first page is in.
-    await vi.waitFor(() => {
-      expect(container.querySelector('section')).not.toBeNull();
-      expect(container.querySelector('[aria-busy="true"]')).toBeNull();
-    });
-  });
-}
-
-const headers = (table: HTMLTableElement) => [...table.querySelectorAll('thead th')].map((th) => th.textContent);
-const button = (container: HTMLElement, name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name);
+/** The desktop table (cards hold the same facts for phones). */
+const table = () => screen.getByRole('table');
+const headers = () => within(table()).getAllByRole('columnheader').map((th) => th.textContent);
+/** The cells of the table's first manifest. */
+const firstRowCells = () => within(within(table()).getAllByRole('row')[1]!).getAllByRole('cell').map((td) => td.textContent);
 
 describe('ManifestList', () => {
   it('shows a client the manifest id, dd.MM.yyyy HH:mm, address, partner and count, without a company column', async () => {
     fetchMock.mockResolvedValue(json({ count: 1, manifests: [manifest(1)] }));
-    const view = await setup(false);
-    const table = view.container.querySelector('table')!;
+    await setup(false);
 
-    expect(headers(table)).toEqual(['Manifest', 'Created at', 'Pickup address', 'Partner', 'Shipments', 'Actions']);
-    const cells = [...table.querySelectorAll('tbody td')].map((td) => td.textContent);
-    expect(cells.slice(0, 5)).toEqual(['MF0000000001', expect.stringMatching(/^06\.05\.2025 \d\d:09$/), 'Mlynské nivy 5, Bratislava', 'Slovak Parcel Service', '12']);
+    expect(headers()).toEqual(['Manifest', 'Created at', 'Pickup address', 'Partner', 'Shipments', 'Actions']);
+    expect(firstRowCells().slice(0, 5)).toEqual(['MF0000000001', expect.stringMatching(/^06\.05\.2025 \d\d:09$/), 'Mlynské nivy 5, Bratislava', 'Slovak Parcel Service', '12']);
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/manifests?skip=0&take=50');
   });
 
   it('adds the company column for admins', async () => {
     fetchMock.mockResolvedValue(json({ count: 1, manifests: [manifest(1, { companyName: 'Zelená Záhrada s.r.o.' })] }));
-    const view = await setup(true);
-    const table = view.container.querySelector('table')!;
+    await setup(true);
 
-    expect(headers(table)).toContain('Company');
-    expect(table.querySelector('tbody')!.textContent).toContain('Zelená Záhrada s.r.o.');
-    expect(view.container.querySelector('ul[aria-label="Manifests"]')!.textContent).toContain('Zelená Záhrada s.r.o.');
+    expect(headers()).toContain('Company');
+    expect(within(table()).getByText('Zelená Záhrada s.r.o.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Manifests' })).getByText(/Zelená Záhrada s\.r\.o\./)).toBeTruthy();
   });
 
   it('loads the next 50 with More', async () => {
     const first = Array.from({ length: 50 }, (_, i) => manifest(60 - i));
     fetchMock.mockResolvedValueOnce(json({ count: 60, manifests: first })).mockResolvedValueOnce(json({ count: 60, manifests: [manifest(10), manifest(9)] }));
-    const view = await setup(false);
-    expect(view.container.textContent).toContain('Showing 50 of 60');
+    const user = await setup(false);
+    expect(screen.getByText(/Showing 50 of 60/)).toBeTruthy();
 
-    act(() => button(view.container, 'More')!.click());
-    await act(async () => {
-      await vi.waitFor(() => expect(view.container.textContent).toContain('Showing 52 of 60'));
-    });
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    expect(await screen.findByText(/Showing 52 of 60/)).toBeTruthy();
     expect(String(fetchMock.mock.calls[1]![0])).toBe('/api/v1/manifests?skip=50&take=50');
   });
 
   it('says what to do when there is none yet', async () => {
     fetchMock.mockResolvedValue(json({ count: 0, manifests: [] }));
-    const view = await setup(false);
-    expect(view.container.textContent).toContain('No manifests yet.');
-    expect(view.container.querySelector('a[href="/shipments"]')).not.toBeNull();
+    await setup(false);
+    expect(screen.getByText(/No manifests yet\./)).toBeTruthy();
+    expect(screen.getAllByRole('link').some((link) => link.getAttribute('href') === '/shipments')).toBe(true);
   });
 
   it('shows a load error with a retry', async () => {
     fetchMock
       .mockResolvedValueOnce(json({ message: 'The service is not available.', error: 'unavailable' }, 400))
       .mockResolvedValueOnce(json({ count: 1, manifests: [manifest(1)] }));
-    const view = await setup(false);
-    expect(view.container.querySelector('[role="alert"]')!.textContent).toContain('The service is not available.');
+    const user = await setup(false);
+    expect(screen.getByRole('alert').textContent).toContain('The service is not available.');
 
-    act(() => button(view.container, 'Try again')!.click());
-    await act(async () => {
-      await vi.waitFor(() => expect(view.container.querySelector('table')).not.toBeNull());
-    });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeTruthy();
   });
 
   it('downloads a manifest through the API and shows the server text when it fails', async () => {
@@ -127,28 +112,25 @@ describe('ManifestList', () => {
       saved.push(this.download);
     });
     fetchMock.mockResolvedValueOnce(json({ count: 1, manifests: [manifest(1)] }));
-    const view = await setup(false);
+    const user = await setup(false);
 
     let answer!: (response: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
-    const download = view.container.querySelector<HTMLButtonElement>('table button[aria-label="Download manifest MF0000000001"]')!;
-    await act(async () => download.click());
-    await act(async () => vi.waitFor(() => expect(download.disabled).toBe(true)));
+    const download = within(table()).getByRole<HTMLButtonElement>('button', { name: 'Download manifest MF0000000001' });
+    await user.click(download);
+    await vi.waitFor(() => expect(download.disabled).toBe(true));
     expect(download.getAttribute('aria-busy')).toBe('true');
     expect(String(fetchMock.mock.calls[1]![0])).toBe('/api/v1/manifests/download/MF0000000001');
 
     await act(async () =>
       answer(new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="manifest_MF0000000001.pdf"' } })),
     );
-    await act(async () => {
-      await vi.waitFor(() => expect(saved).toEqual(['manifest_MF0000000001.pdf']));
-    });
+    await vi.waitFor(() => expect(saved).toEqual(['manifest_MF0000000001.pdf']));
 
-    await act(async () => vi.waitFor(() => expect(download.disabled).toBe(false)));
+    await vi.waitFor(() => expect(download.disabled).toBe(false));
     fetchMock.mockResolvedValueOnce(json({ message: 'Manifest not found.', error: 'not_found' }, 404));
-    act(() => download.click());
-    await act(async () => {
-      await vi.waitFor(() => expect(document.querySelector('.toast[role="alert"]')!.textContent).toContain('Manifest not found.'));
-    });
+    await user.click(download);
+    // An error toast is an alert.
+    expect((await screen.findByRole('alert')).textContent).toContain('Manifest not found.');
   });
 });

@@ -1,21 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
-import { buttonNamed, byLabel, choose, click } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { ServicesGrid } from './services-grid.tsx';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.
 beforeAll(() => preloadToastView());
 
 const fetchMock = stubFetchPerTest();
-let cleanup: (() => void) | undefined;
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   act(() => dismissToast());
 });
 
@@ -27,20 +24,20 @@ const initial = [
 
 async function setup() {
   fetchMock().mockResolvedValueOnce(json({ services: initial }));
-  const view = render(
+  render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ServicesGrid partnerId={3} />
       <Toaster />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  await vi.waitFor(() => expect(view.container.querySelector('table')).not.toBeNull());
-  return view.container;
+  await screen.findByRole('table');
+  return userEvent.setup({ delay: null });
 }
 
-const box = (label: string) => document.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
+const box = (label: string) => screen.getByRole<HTMLInputElement>('checkbox', { name: label });
 const sentBody = (call: number) => JSON.parse(String(fetchMock().mock.calls[call]![1]?.body)) as { services: unknown[]; confirm: boolean };
-const openDialogs = () => [...document.querySelectorAll('dialog')].filter((d) => d.open);
+/** The dialogs a user sees (a closed one is out of the accessibility tree). */
+const openDialogs = () => screen.queryAllByRole('dialog');
 
 describe('the services grid', () => {
   it('shows the countries the partner serves, with a labelled checkbox per product and method', async () => {
@@ -48,17 +45,18 @@ describe('the services grid', () => {
     expect(box('SK PRM parcel locker').checked).toBe(true);
     expect(box('SK RTN other pick-up point').checked).toBe(false);
     expect(box('CZ TRC home delivery').checked).toBe(true);
-    expect(document.querySelectorAll('tbody tr')).toHaveLength(2);
+    // One row per country, headed by it.
+    expect(within(screen.getByRole('table')).getAllByRole('rowheader')).toHaveLength(2);
   });
 
   it('sends the whole grid, an added country included', async () => {
-    const container = await setup();
-    click(box('SK PRM home delivery'));
-    choose(byLabel<HTMLSelectElement>(container, 'Add country'), 'HU');
-    click(box('HU UTR pickup point'));
+    const user = await setup();
+    await user.click(box('SK PRM home delivery'));
+    await user.selectOptions(screen.getByLabelText('Add country'), 'HU');
+    await user.click(box('HU UTR pickup point'));
 
     fetchMock().mockResolvedValueOnce(json({ services: [] }));
-    click(buttonNamed(container, 'Save services'));
+    await user.click(screen.getByRole('button', { name: 'Save services' }));
     await vi.waitFor(() => expect(fetchMock()).toHaveBeenCalledTimes(2));
     const [url, init] = fetchMock().mock.calls[1]!;
     expect(String(url)).toContain('/api/v1/admin/partners/3/services');
@@ -73,12 +71,12 @@ describe('the services grid', () => {
         { country: 'HU', product: 'UTR', delivery_method: 'pickup_point' },
       ]),
     );
-    await vi.waitFor(() => expect(document.body.textContent).toContain('Services saved.'));
+    expect(await screen.findByText('Services saved.')).toBeTruthy();
   });
 
   it('on 409 shows the addresses and resends with confirm when the admin agrees', async () => {
-    const container = await setup();
-    click(box('SK PRM parcel locker'));
+    const user = await setup();
+    await user.click(box('SK PRM parcel locker'));
     fetchMock().mockResolvedValueOnce(
       json(
         {
@@ -89,28 +87,27 @@ describe('the services grid', () => {
         409,
       ),
     );
-    click(buttonNamed(container, 'Save services'));
-    await vi.waitFor(() => expect(openDialogs()).toHaveLength(1));
-    const dialog = openDialogs()[0]!;
+    await user.click(screen.getByRole('button', { name: 'Save services' }));
+    const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('2 pickup addresses prefer this partner');
     expect(dialog.textContent).toContain('Hlavná 1, Bratislava');
     expect(dialog.textContent).toContain('Mlynská 2, Košice');
 
     fetchMock().mockResolvedValueOnce(json({ services: initial.slice(1) }));
-    click(buttonNamed(dialog, 'Remove the services and these preferences'));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the services and these preferences' }));
     await vi.waitFor(() => expect(fetchMock()).toHaveBeenCalledTimes(3));
     expect(sentBody(2)).toEqual({ services: sentBody(1).services, confirm: true });
     await vi.waitFor(() => expect(openDialogs()).toHaveLength(0));
-    await vi.waitFor(() => expect(document.body.textContent).toContain('Services saved.'));
+    expect(await screen.findByText('Services saved.')).toBeTruthy();
   });
 
   it('sends nothing more when the admin cancels the 409 question', async () => {
-    const container = await setup();
-    click(box('CZ TRC home delivery'));
+    const user = await setup();
+    await user.click(box('CZ TRC home delivery'));
     fetchMock().mockResolvedValueOnce(json({ error: 'conflict', message: 'Preferred.', errors: { services: ['A, B'] } }, 409));
-    click(buttonNamed(container, 'Save services'));
-    await vi.waitFor(() => expect(openDialogs()).toHaveLength(1));
-    click(buttonNamed(openDialogs()[0]!, 'Cancel'));
+    await user.click(screen.getByRole('button', { name: 'Save services' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(openDialogs()).toHaveLength(0);
     expect(fetchMock()).toHaveBeenCalledTimes(2);
     expect(box('CZ TRC home delivery').checked).toBe(false);

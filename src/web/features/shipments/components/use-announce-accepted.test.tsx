@@ -2,12 +2,12 @@
 // its label at once and marks it new for the list; the wizard's submissions say so when the
 // carrier accepts them, whether sent at once or after waiting offline.
 import 'fake-indexeddb/auto';
-import { act } from 'react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { buttonNamed, click } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import { db, type OutboxRow } from '../../../offline/db.ts';
 import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
@@ -24,7 +24,6 @@ beforeAll(() => preloadToastView());
 vi.mock('../api/download-label.ts', () => ({ downloadLabel: vi.fn(async () => undefined) }));
 vi.mock('../api/download-labels.ts', () => ({ downloadLabels: vi.fn(async () => undefined) }));
 
-let cleanup: (() => void) | undefined;
 beforeEach(async () => {
   await resetDb();
   forgetCreated();
@@ -32,15 +31,16 @@ beforeEach(async () => {
   vi.mocked(downloadLabels).mockClear();
 });
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   act(() => dismissToast());
   forgetCreated();
   localStorage.clear();
 });
 
-const toast = () => document.querySelector<HTMLElement>('.toast');
+/** The toast on screen: a status, or an alert for an error. */
+const toast = () => screen.queryByRole('status') ?? screen.queryByRole('alert');
 const toastText = () => toast()?.textContent ?? '';
+/** Whether the toast shows in the success colour (its box's daisyUI class). */
+const inSuccessColour = () => toast()?.firstElementChild?.classList.contains('alert-success') ?? false;
 
 function Announcer({ items }: { items: string[] }) {
   const announce = useAnnounceCreated();
@@ -51,42 +51,42 @@ function Announcer({ items }: { items: string[] }) {
   );
 }
 
-function announceNow(items: string[]) {
-  const view = render(
+async function announceNow(items: string[]) {
+  render(
     <>
       <Announcer items={items} />
       <Toaster />
     </>,
   );
-  cleanup = view.unmount;
-  click(buttonNamed(view.container, 'Created'));
-  return view;
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Created' }));
+  return user;
 }
 
 describe('a created shipment', () => {
   it('is named in a success toast with its label offered at once, and marked new for the list', async () => {
-    announceNow(['PP0000000101']);
+    const user = await announceNow(['PP0000000101']);
     expect(toastText()).toContain('Shipment PP0000000101 created.');
-    expect(toast()!.querySelector('.alert-success')).not.toBeNull();
+    expect(inSuccessColour()).toBe(true);
     expect([...recentlyCreated()]).toEqual(['PP0000000101']);
 
-    await act(async () => buttonNamed(document.body, 'Print label').click());
+    await user.click(screen.getByRole('button', { name: 'Print label' }));
     expect(downloadLabel).toHaveBeenCalledWith('PP0000000101');
     expect(toast()).toBeNull();
   });
 
   it('prints several labels as one A4 PDF from the quarter chosen last', async () => {
     localStorage.setItem(LABEL_START_KEY, '3');
-    announceNow(['PP0000000101', 'PP0000000102']);
+    const user = await announceNow(['PP0000000101', 'PP0000000102']);
     expect(toastText()).toContain('Shipments PP0000000101, PP0000000102 created.');
-    await act(async () => buttonNamed(document.body, 'Print labels').click());
+    await user.click(screen.getByRole('button', { name: 'Print labels' }));
     expect(downloadLabels).toHaveBeenCalledWith(['PP0000000101', 'PP0000000102'], 3);
   });
 
   it('says why a label could not be printed, in an error toast that stays', async () => {
     vi.mocked(downloadLabel).mockRejectedValueOnce(new ApiError(400, { message: 'The shipment PP0000000101 is deleted.' }, 'bad_request'));
-    announceNow(['PP0000000101']);
-    await act(async () => buttonNamed(document.body, 'Print label').click());
+    const user = await announceNow(['PP0000000101']);
+    await user.click(screen.getByRole('button', { name: 'Print label' }));
     expect(toast()!.getAttribute('role')).toBe('alert');
     expect(toastText()).toContain('The shipment PP0000000101 is deleted.');
   });
@@ -98,16 +98,14 @@ function Watcher({ clientId }: { clientId: string }) {
 }
 
 async function watch(clientId = CLIENT) {
-  const view = render(
+  render(
     <>
       <Watcher clientId={clientId} />
       <Toaster />
     </>,
   );
-  cleanup = view.unmount;
   // The live query's first answer (nothing new yet).
   await eventually(() => undefined);
-  return view;
 }
 
 let nextKey = 1;
@@ -136,7 +134,7 @@ describe('a wizard submission the carrier accepted', () => {
       await db.outbox.add(acceptedRow(['PP0000000201']) as OutboxRow);
     });
     await eventually(() => expect(toastText()).toContain('Shipment PP0000000201 created.'));
-    expect(buttonNamed(document.body, 'Print label')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Print label' })).toBeTruthy();
     expect(recentlyCreated().has('PP0000000201')).toBe(true);
   });
 
@@ -147,8 +145,8 @@ describe('a wizard submission the carrier accepted', () => {
       await db.outbox.add(acceptedRow(['PP0000000301'], { createdAt: long, nextAttemptAt: long }) as OutboxRow);
     });
     await eventually(() => expect(toastText()).toContain('Shipment PP0000000301 sent: it was waiting in this browser.'));
-    expect(toast()!.querySelector('.alert-success')).not.toBeNull();
-    expect(buttonNamed(document.body, 'Print label')).toBeDefined();
+    expect(inSuccessColour()).toBe(true);
+    expect(screen.getByRole('button', { name: 'Print label' })).toBeTruthy();
   });
 
   it('gathers the submissions accepted together (a queue drained when the connection came back) in one toast', async () => {
