@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../shared/contract/profile.ts';
 import { dismissToast, useToast } from '../../../components/ui/toast-store.ts';
-import { byLabel, buttonNamed, type } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
 import { render, renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { Avatar, initials } from '../../../components/ui/avatar.tsx';
@@ -27,10 +27,7 @@ const profile: Profile = {
 };
 
 const fetchMock = stubFetchPerTest();
-let cleanup: (() => void) | undefined;
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   act(() => dismissToast());
   vi.unstubAllGlobals();
 });
@@ -41,11 +38,20 @@ function ToastText() {
   return <output data-testid="toast">{useToast()?.message ?? ''}</output>;
 }
 
+/** The toast's text as the harness shows it. */
+const toastText = () => screen.getByTestId('toast').textContent;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+/** Replaces a field's text as a person types it. */
+async function retype(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
+  await user.clear(field(label));
+  await user.type(field(label), text);
+}
+
 const errorAnswer = (fields: Record<string, string[]>, status = 400) => json({ error: 'validation_failed', message: 'The request is not valid.', errors: fields }, status);
 
 describe('the profile form', () => {
   function setup() {
-    const view = renderInRouter(
+    renderInRouter(
       withQueries(
         <>
           <ProfileForm profile={profile} onChangePassword={() => undefined} />
@@ -53,50 +59,50 @@ describe('the profile form', () => {
         </>,
       ),
     );
-    cleanup = view.unmount;
-    return view.container;
+    return userEvent.setup({ delay: null });
   }
 
   it("shows the company's details read-only and sends only name, email and phone", async () => {
-    const container = setup();
-    await vi.waitFor(() => expect(container.querySelector('form')).not.toBeNull());
-    expect(container.textContent).toContain('Zelená Záhrada s.r.o.');
-    expect([...container.querySelectorAll('input')].map((i) => i.value)).toEqual(['Martina Kováčová', 'martina@zelena.sk', '+421 900 111 222']);
+    const user = setup();
+    await screen.findByRole('button', { name: 'Save' });
+    expect(screen.getByText('Zelená Záhrada s.r.o.')).toBeTruthy();
+    // The only fields: the company's details are text.
+    expect(screen.getAllByRole<HTMLInputElement>('textbox').map((i) => i.value)).toEqual(['Martina Kováčová', 'martina@zelena.sk', '+421 900 111 222']);
 
     fetchMock().mockResolvedValueOnce(json({ ...profile, phone: '+421 900 333 444' }));
     // The session is renewed afterwards so that the header shows the new name.
     fetchMock().mockResolvedValueOnce(json({ error: 'invalid_grant', message: 'Your session has ended.' }, 400));
-    type(byLabel(container, 'Phone'), '+421 900 333 444');
-    await act(async () => container.querySelector('form')!.requestSubmit());
+    await retype(user, 'Phone', '+421 900 333 444');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(fetchMock()).toHaveBeenCalled());
     const [url, init] = fetchMock().mock.calls[0]!;
     expect(String(url)).toBe('/api/v1/profile');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Martina Kováčová', email: 'martina@zelena.sk', phone: '+421 900 333 444' });
-    await vi.waitFor(() => expect(container.querySelector('[data-testid="toast"]')?.textContent).toBe('Your profile was saved.'));
+    await vi.waitFor(() => expect(toastText()).toBe('Your profile was saved.'));
     expect(String(fetchMock().mock.calls[1]![0])).toBe('/oauth/token');
   });
 
   it("checks the email before sending and puts the server's field errors on the fields", async () => {
-    const container = setup();
-    await vi.waitFor(() => expect(container.querySelector('form')).not.toBeNull());
-    type(byLabel(container, 'Email'), 'not-an-email');
-    await act(async () => container.querySelector('form')!.requestSubmit());
-    await vi.waitFor(() => expect(byLabel(container, 'Email').getAttribute('aria-invalid')).toBe('true'));
+    const user = setup();
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await retype(user, 'Email', 'not-an-email');
+    await user.click(save);
+    await vi.waitFor(() => expect(field('Email').getAttribute('aria-invalid')).toBe('true'));
     expect(fetchMock()).not.toHaveBeenCalled();
 
     fetchMock().mockResolvedValueOnce(errorAnswer({ name: ['Name is too long'] }));
-    type(byLabel(container, 'Email'), 'martina@zelena.sk');
-    await act(async () => container.querySelector('form')!.requestSubmit());
-    await vi.waitFor(() => expect(container.textContent).toContain('Name is too long'));
-    expect(byLabel(container, 'Name').getAttribute('aria-invalid')).toBe('true');
+    await retype(user, 'Email', 'martina@zelena.sk');
+    await user.click(save);
+    expect(await screen.findByText('Name is too long')).toBeTruthy();
+    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
   });
 });
 
 describe('the change-password dialog', () => {
   function setup() {
     const onClose = vi.fn();
-    const view = render(
+    render(
       withQueries(
         <>
           <ChangePasswordDialog open onClose={onClose} />
@@ -104,45 +110,44 @@ describe('the change-password dialog', () => {
         </>,
       ),
     );
-    cleanup = view.unmount;
-    const container = view.container;
-    const fill = (old: string, next: string, again: string) => {
-      type(byLabel(container, 'Current password'), old);
-      type(byLabel(container, 'New password'), next);
-      type(byLabel(container, 'Repeat the new password'), again);
+    const user = userEvent.setup({ delay: null });
+    const fill = async (old: string, next: string, again: string) => {
+      await user.type(field('Current password'), old);
+      await user.type(field('New password'), next);
+      await user.type(field('Repeat the new password'), again);
     };
-    const submit = () => act(async () => container.querySelector('form')!.requestSubmit());
-    return { container, fill, submit, onClose };
+    const submit = () => user.click(screen.getByRole('button', { name: 'Change password' }));
+    return { fill, submit, onClose };
   }
 
   it("says the passwords don't match before sending", async () => {
-    const { container, fill, submit } = setup();
-    fill('Initial-Secret-41', 'Tractor-Moon-Rice-Harbour', 'Tractor-Moon-Rice-Harbor');
+    const { fill, submit } = setup();
+    await fill('Initial-Secret-41', 'Tractor-Moon-Rice-Harbour', 'Tractor-Moon-Rice-Harbor');
     await submit();
-    await vi.waitFor(() => expect(byLabel(container, 'Repeat the new password').getAttribute('aria-invalid')).toBe('true'));
+    await vi.waitFor(() => expect(field('Repeat the new password').getAttribute('aria-invalid')).toBe('true'));
     expect(fetchMock()).not.toHaveBeenCalled();
   });
 
   it('maps a wrong current password onto its field and keeps what was typed', async () => {
-    const { container, fill, submit, onClose } = setup();
+    const { fill, submit, onClose } = setup();
     fetchMock().mockResolvedValueOnce(errorAnswer({ oldSecret: ['The current password is not correct'] }));
-    fill('wrong-one', 'Tractor-Moon-Rice-Harbour', 'Tractor-Moon-Rice-Harbour');
+    await fill('wrong-one', 'Tractor-Moon-Rice-Harbour', 'Tractor-Moon-Rice-Harbour');
     await submit();
-    await vi.waitFor(() => expect(container.textContent).toContain('The current password is not correct'));
-    expect(byLabel(container, 'Current password').getAttribute('aria-invalid')).toBe('true');
-    expect(byLabel(container, 'New password').value).toBe('Tractor-Moon-Rice-Harbour');
+    expect(await screen.findByText('The current password is not correct')).toBeTruthy();
+    expect(field('Current password').getAttribute('aria-invalid')).toBe('true');
+    expect(field('New password').value).toBe('Tractor-Moon-Rice-Harbour');
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it("closes with the server's message once the password is changed", async () => {
-    const { container, fill, submit, onClose } = setup();
+    const { fill, submit, onClose } = setup();
     fetchMock().mockResolvedValueOnce(json({ message: 'Password changed. You were signed out everywhere else.' }));
-    fill('Initial-Secret-41', 'Tractor-Moon-Rice-Harbour', 'Tractor-Moon-Rice-Harbour');
+    await fill('Initial-Secret-41', 'Tractor-Moon-Rice-Harbour', 'Tractor-Moon-Rice-Harbour');
     await submit();
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(JSON.parse(String(fetchMock().mock.calls[0]![1]?.body))).toMatchObject({ oldSecret: 'Initial-Secret-41', newSecret: 'Tractor-Moon-Rice-Harbour' });
-    expect(container.querySelector('[data-testid="toast"]')?.textContent).toBe('Password changed. You were signed out everywhere else.');
-    expect(buttonNamed(container, 'Cancel')).toBeDefined();
+    expect(toastText()).toBe('Password changed. You were signed out everywhere else.');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 });
 
@@ -164,25 +169,30 @@ describe('the avatar', () => {
     return images;
   }
 
+  // The avatar is decorative (the name beside it names the button): its state and the initials,
+  // drawn by CSS, are read from the element itself.
+  const avatar = (view: ReturnType<typeof render>) => view.container.firstElementChild as HTMLElement;
+  const initialsShown = (view: ReturnType<typeof render>) => avatar(view).firstElementChild?.firstElementChild?.getAttribute('data-initials');
+
   it('shows the initials while idle, loading and after an error, and the image once loaded', () => {
     const images = stubImages();
     const idle = render(<Avatar name="Martina Kováčová" />);
-    expect(idle.container.querySelector('[data-state]')?.getAttribute('data-state')).toBe('idle');
-    expect(idle.container.querySelector('[data-initials]')?.getAttribute('data-initials')).toBe('MK');
+    expect(avatar(idle).dataset.state).toBe('idle');
+    expect(initialsShown(idle)).toBe('MK');
     idle.unmount();
 
     const broken = render(<Avatar name="Martina Kováčová" src="/a.png" />);
-    expect(broken.container.querySelector('[data-state]')?.getAttribute('data-state')).toBe('loading');
-    expect(broken.container.querySelector('[data-initials]')?.getAttribute('data-initials')).toBe('MK');
+    expect(avatar(broken).dataset.state).toBe('loading');
+    expect(initialsShown(broken)).toBe('MK');
     act(() => images[0]!.onerror?.());
-    expect(broken.container.querySelector('[data-state]')?.getAttribute('data-state')).toBe('error');
-    expect(broken.container.querySelector('img')).toBeNull();
+    expect(avatar(broken).dataset.state).toBe('error');
+    expect(screen.queryByRole('presentation')).toBeNull();
     broken.unmount();
 
     const loaded = render(<Avatar name="Martina Kováčová" src="/b.png" />);
     act(() => images[1]!.onload?.());
-    expect(loaded.container.querySelector('[data-state]')?.getAttribute('data-state')).toBe('loaded');
-    expect(loaded.container.querySelector('img')?.getAttribute('src')).toBe('/b.png');
+    expect(avatar(loaded).dataset.state).toBe('loaded');
+    expect(screen.getByRole('presentation').getAttribute('src')).toBe('/b.png');
     loaded.unmount();
   });
 

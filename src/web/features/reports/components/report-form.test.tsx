@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, bratislavaDay } from '../../../../shared/contract/reports.ts';
 import { dismissToast } from '../../../components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { byLabel, buttonNamed, choose, click, typeDay } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
 import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
 import { SESSION_CLIENT_KEY } from '../../../lib/token-store.ts';
@@ -14,15 +14,11 @@ import { ReportForm } from './report-form.tsx';
 beforeAll(() => preloadToastView());
 
 const fetchMock = stubFetchPerTest();
-let cleanup: (() => void) | undefined;
-
 beforeEach(() => {
   // Downloads go through an object URL and a temporary link.
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
 });
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   localStorage.clear();
   act(() => dismissToast());
 });
@@ -32,22 +28,26 @@ function signedInAs(role: 'USER' | 'ADMIN') {
 }
 
 async function setup() {
-  const view = renderInRouter(
+  renderInRouter(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ReportForm />
       <Toaster />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  await vi.waitFor(() => expect(view.container.querySelector('form')).not.toBeNull());
-  return view.container;
+  await screen.findByRole('button', { name: 'Export' });
+  return userEvent.setup({ delay: null });
 }
 
 /** A country's checkbox in the picker (its label also shows the code). */
-function countryBox(root: ParentNode, name: string): HTMLInputElement {
-  const label = [...root.querySelectorAll('label')].find((l) => l.querySelector('span')?.textContent === name);
-  return label!.querySelector('input')!;
+const countryBox = (name: string) => within(screen.getByRole('list', { name: 'Destination countries' })).getByRole('checkbox', { name: new RegExp(`^${name}`) });
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+/** Types a day into a day field as a person would (dd.mm.yyyy) and leaves the field, which applies it. */
+async function typeDay(user: UserEvent, input: HTMLInputElement, iso: string) {
+  await user.clear(input);
+  await user.type(input, iso.split('-').reverse().join('.'));
+  await user.tab();
 }
+const exportButton = () => screen.getByRole('button', { name: 'Export' });
 
 const reportCalls = () => fetchMock().mock.calls.filter(([url]) => String(url).includes('/api/v1/admin/shipments/report'));
 const xlsx = () => new Response(new Blob(['PK']), { status: 200, headers: { 'content-disposition': 'attachment; filename="packages.xlsx"' } });
@@ -55,56 +55,57 @@ const xlsx = () => new Response(new Blob(['PK']), { status: 200, headers: { 'con
 describe('the report form', () => {
   it('offers a client DAILY only, from today to tomorrow, and exports its choice', async () => {
     signedInAs('USER');
-    const container = await setup();
+    const user = await setup();
     const today = bratislavaDay(new Date());
-    expect(container.querySelector('input[type="radio"]')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
     const shown = (iso: string) => iso.split('-').reverse().join('.');
     // Days are written as the portal writes them in every language; the calendar stops at tomorrow.
-    expect(byLabel(container, 'From').value).toBe(shown(today));
-    expect(byLabel(container, 'To').value).toBe(shown(addDays(today, 1)));
-    expect(byLabel(container, 'To').parentElement?.querySelector<HTMLInputElement>('input[type="date"]')?.max).toBe(addDays(today, 1));
+    expect(field('From').value).toBe(shown(today));
+    expect(field('To').value).toBe(shown(addDays(today, 1)));
+    // The calendar beside the field (hidden from assistive technology: the field is the way in).
+    expect(within(field('To').parentElement!).getByDisplayValue<HTMLInputElement>(addDays(today, 1)).max).toBe(addDays(today, 1));
 
-    click(countryBox(container, 'Slovakia'));
-    click(countryBox(container, 'Czechia'));
+    await user.click(countryBox('Slovakia'));
+    await user.click(countryBox('Czechia'));
     fetchMock().mockResolvedValueOnce(xlsx());
-    click(buttonNamed(container, 'Export'));
+    await user.click(exportButton());
     await vi.waitFor(() => expect(reportCalls()).toHaveLength(1));
     const [, init] = reportCalls()[0]!;
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ type: 'DAILY', from_date: today, to_date: addDays(today, 1), countries: ['SK', 'CZ'] });
-    await vi.waitFor(() => expect(document.body.textContent).toContain('The report was downloaded.'));
+    expect(await screen.findByText('The report was downloaded.')).toBeTruthy();
   });
 
   it("refuses an end before the start on the field, and shows the server's empty-period message at the top", async () => {
     signedInAs('USER');
-    const container = await setup();
+    const user = await setup();
     const today = bratislavaDay(new Date());
-    typeDay(byLabel(container, 'To'), addDays(today, -3));
-    click(buttonNamed(container, 'Export'));
-    await vi.waitFor(() => expect(byLabel(container, 'To').getAttribute('aria-invalid')).toBe('true'));
+    await typeDay(user, field('To'), addDays(today, -3));
+    await user.click(exportButton());
+    await vi.waitFor(() => expect(field('To').getAttribute('aria-invalid')).toBe('true'));
     expect(reportCalls()).toHaveLength(0);
 
-    typeDay(byLabel(container, 'To'), today);
+    await typeDay(user, field('To'), today);
     fetchMock().mockResolvedValueOnce(json({ error: 'not_found', message: 'No shipments in this period.' }, 404));
-    click(buttonNamed(container, 'Export'));
-    await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('No shipments in this period.'));
+    await user.click(exportButton());
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('No shipments in this period.'));
   });
 
   it('shows the server busy with other reports at the top, keeps the choices, and exports on the next try', async () => {
     signedInAs('USER');
-    const container = await setup();
+    const user = await setup();
     const busy = 'Other reports are being prepared right now. Please try again in a moment.';
     fetchMock().mockResolvedValueOnce(
       new Response(JSON.stringify({ error: 'too_many_requests', message: busy }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '5' } }),
     );
-    click(buttonNamed(container, 'Export'));
-    await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe(busy));
+    await user.click(exportButton());
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(busy));
     expect(reportCalls()).toHaveLength(1);
 
     fetchMock().mockResolvedValueOnce(xlsx());
-    click(buttonNamed(container, 'Export'));
-    await vi.waitFor(() => expect(document.body.textContent).toContain('The report was downloaded.'));
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    await user.click(exportButton());
+    expect(await screen.findByText('The report was downloaded.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(reportCalls()).toHaveLength(2);
   });
 
@@ -115,17 +116,13 @@ describe('the report form', () => {
         ? json([{ id: '5b7a1f0e-4e0c-4c1c-9a53-2b8f2d1c0a11', name: 'Zelená Záhrada s.r.o.', city: 'Žilina', country: 'SK', companyIdentificationNumber: '1', clientCount: 1 }])
         : xlsx(),
     );
-    const container = await setup();
-    click(byLabel(container, 'Monthly (a whole month)'));
-    await vi.waitFor(() => expect(byLabel(container, 'Month')).toBeDefined());
-    choose(byLabel<HTMLSelectElement>(container, 'Month'), '2026-10');
-    await vi.waitFor(() => expect(container.querySelectorAll('select[aria-label="Company"] option')).toHaveLength(2));
-    const select = container.querySelector<HTMLSelectElement>('select[aria-label="Company"]')!;
-    act(() => {
-      select.value = '5b7a1f0e-4e0c-4c1c-9a53-2b8f2d1c0a11';
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    click(buttonNamed(container, 'Export'));
+    const user = await setup();
+    await user.click(screen.getByLabelText('Monthly (a whole month)'));
+    await user.selectOptions(await screen.findByLabelText('Month'), '2026-10');
+    const company = screen.getByRole('combobox', { name: 'Company' });
+    await vi.waitFor(() => expect(within(company).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(company, '5b7a1f0e-4e0c-4c1c-9a53-2b8f2d1c0a11');
+    await user.click(exportButton());
     await vi.waitFor(() => expect(reportCalls()).toHaveLength(1));
     expect(JSON.parse(String(reportCalls()[0]![1]?.body))).toEqual({ type: 'MONTHLY', from_date: '2026-10-01', company_id: '5b7a1f0e-4e0c-4c1c-9a53-2b8f2d1c0a11', countries: [] });
   });
