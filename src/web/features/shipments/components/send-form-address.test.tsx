@@ -3,12 +3,12 @@
 // destination country clears the address without marking the emptied fields as errors until a
 // submit.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInfo } from '../../../../shared/contract/auth.ts';
 import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
 import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
-import { buttonNamed, byLabel, choose, click, type } from '../../../../../tests/setup/web/dom-helpers.ts';
 import { jsonResponse, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
 import { render } from '../../../../../tests/setup/web/render.tsx';
 import { SendForm } from './send-form.tsx';
@@ -44,7 +44,6 @@ const REQUIRED = { Street: shipmentMessages.addressRequired.id, City: shipmentMe
 const fetchMock = stubFetchPerTest();
 /** The bodies the form posted to create a shipment. */
 let posted: Record<string, unknown>[] = [];
-let cleanup: (() => void) | undefined;
 
 beforeEach(() => {
   posted = [];
@@ -66,40 +65,48 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   delete (navigator as { geolocation?: unknown }).geolocation;
 });
 
-function setup() {
+async function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
+  render(
     <QueryClientProvider client={queryClient}>
       <SendForm client={client} onSent={() => {}} />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
+  const user = userEvent.setup({ delay: null });
   // happy-dom shows the select's first option until it is chosen (the form holds SK): choose it as a clerk would.
-  choose(byLabel<HTMLSelectElement>(view.container, 'Country'), 'SK');
-  const field = (label: string) => byLabel(view.container, label);
-  const button = (name: string) => buttonNamed(view.container, name);
-  const hasButton = (name: string) => [...view.container.querySelectorAll('button')].some((b) => b.textContent?.trim() === name);
-  const pointButton = (name: string) => [...view.container.querySelectorAll<HTMLButtonElement>('ul[aria-label="Parcel points"] button')].find((b) => b.textContent?.includes(name));
+  await user.selectOptions(screen.getByLabelText('Country'), 'SK');
+  const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+  const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+  const hasButton = (name: string) => screen.queryByRole('button', { name }) !== null;
+  const pointButton = (name: string) =>
+    screen
+      .queryAllByRole('list', { name: 'Parcel points' })
+      .flatMap((list) => within(list).queryAllByRole('button'))
+      .find((b) => b.textContent?.includes(name));
   /** Waits for the picker's list and chooses the point named so. */
   const pickPoint = async (name: string) => {
     await vi.waitFor(() => expect(pointButton(name)).toBeDefined());
-    click(pointButton(name)!);
+    await user.click(pointButton(name)!);
   };
   /** Label -> value of every address field. */
   const address = () => Object.fromEntries(ADDRESS.map((label) => [label, field(label).value]));
   /** Labels of the address fields marked invalid, or showing an error text. */
   const invalid = () => ADDRESS.filter((label) => field(label).getAttribute('aria-invalid') === 'true' || errorText(field(label)) !== '');
-  const submit = async () => {
-    await act(async () => {
-      button('Send shipment').click();
-    });
+  const submit = () => user.click(button('Send shipment'));
+  /** Replaces a field's text as a clerk types it (an empty text clears it). */
+  const type = async (input: HTMLInputElement, text: string) => {
+    await user.clear(input);
+    if (text) await user.type(input, text);
   };
-  return { view, field, button, hasButton, pointButton, pickPoint, address, invalid, submit };
+  /** Leaves a field as a clerk tabbing on would. */
+  const leave = async (input: HTMLInputElement) => {
+    await user.click(input);
+    await user.tab();
+  };
+  return { user, field, button, hasButton, pointButton, pickPoint, address, invalid, submit, type, leave };
 }
 
 /** The error text tied to a field (a TextField's error paragraph is a role=alert in its aria-describedby). */
@@ -113,33 +120,27 @@ function errorText(input: HTMLElement): string {
     .trim();
 }
 
-/** Leaves a field as a person tabbing on would (react-hook-form listens to focusout). */
-function leave(input: HTMLElement) {
-  act(() => {
-    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
-  });
-}
-
 /** Fills what a valid SK shipment needs besides the address. */
-function fillTheRest(field: (label: string) => HTMLInputElement) {
-  type(field('Name'), 'Jana Nová');
-  type(field('Phone'), '+421901234567');
-  type(field('Email'), 'jana@example.sk');
-  type(field('Weight (kg)'), '1.5');
-  for (const label of ['Width (cm)', 'Height (cm)', 'Length (cm)']) type(field(label), '20');
-  type(field('Content'), 'Seeds');
+async function fillTheRest(user: UserEvent) {
+  const field = (label: string) => screen.getByLabelText(label);
+  await user.type(field('Name'), 'Jana Nová');
+  await user.type(field('Phone'), '+421901234567');
+  await user.type(field('Email'), 'jana@example.sk');
+  await user.type(field('Weight (kg)'), '1.5');
+  for (const label of ['Width (cm)', 'Height (cm)', 'Length (cm)']) await user.type(field(label), '20');
+  await user.type(field('Content'), 'Seeds');
 }
 
 describe('SendForm address from a parcel point', () => {
   it('fills the address from the chosen point, read-only, with Change to choose another', async () => {
-    const { view, field, button, hasButton, pickPoint, pointButton, address } = setup();
+    const { user, field, button, hasButton, pickPoint, pointButton, address } = await setup();
     for (const label of ADDRESS) expect(field(label).readOnly).toBe(false);
 
-    click(button('Box'));
+    await user.click(button('Box'));
     // Before a point is chosen the fields wait for it: empty and read-only.
     for (const label of ADDRESS) expect(field(label).readOnly).toBe(true);
     expect(hasButton('Change')).toBe(false);
-    expect(view.container.textContent).toContain('Choose a parcel point above: its address fills in these fields.');
+    expect(screen.getByText('Choose a parcel point above: its address fills in these fields.')).toBeTruthy();
 
     await pickPoint('Box Obchodná');
     expect(address()).toEqual({
@@ -156,10 +157,10 @@ describe('SendForm address from a parcel point', () => {
     }
     expect(pointButton('Box Hlavná')).toBeUndefined();
     expect(document.activeElement).toBe(button('Change'));
-    expect(view.container.textContent).toContain("This is the chosen parcel point's address. Use Change above to choose another point.");
+    expect(screen.getByText("This is the chosen parcel point's address. Use Change above to choose another point.")).toBeTruthy();
 
     // Change opens the picker again (focus goes to it); the chosen point stays until another is chosen.
-    click(button('Change'));
+    await user.click(button('Change'));
     expect(hasButton('Change')).toBe(false);
     expect(document.activeElement?.contains(field('Search parcel points'))).toBe(true);
     expect(field('Street').value).toBe('Obchodná 12');
@@ -168,17 +169,17 @@ describe('SendForm address from a parcel point', () => {
     expect(field('Street').readOnly).toBe(true);
 
     // Cancel while changing keeps the point.
-    click(button('Change'));
-    click(button('Cancel'));
+    await user.click(button('Change'));
+    await user.click(button('Cancel'));
     expect(hasButton('Change')).toBe(true);
     expect(field('City').value).toBe('Košice');
   });
 
   it('sends the read-only address of the point with the point and its delivery method', async () => {
-    const { field, button, pickPoint, submit } = setup();
-    click(button('Box'));
+    const { user, button, pickPoint, submit } = await setup();
+    await user.click(button('Box'));
     await pickPoint('Box Obchodná');
-    fillTheRest(field);
+    await fillTheRest(user);
     await submit();
     await vi.waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({
@@ -194,41 +195,40 @@ describe('SendForm address from a parcel point', () => {
   });
 
   it('keeps the typed home address aside while a point is chosen and gives it back, editable, with courier delivery', async () => {
-    const { field, button, pickPoint, address } = setup();
-    type(field('Street'), 'Dlhá');
-    type(field('House number'), '5');
-    type(field('City'), 'Nitra');
-    type(field('Postal code'), '94901');
+    const { user, field, button, pickPoint, address, type } = await setup();
+    await type(field('Street'), 'Dlhá');
+    await type(field('House number'), '5');
+    await type(field('City'), 'Nitra');
+    await type(field('Postal code'), '94901');
     const typed = address();
 
-    click(button('Box'));
+    await user.click(button('Box'));
     expect(Object.values(address()).every((value) => value === '')).toBe(true);
     await pickPoint('Box Obchodná');
     expect(field('Street').value).toBe('Obchodná 12');
 
-    click(button('Courier to the address'));
+    await user.click(button('Courier to the address'));
     expect(address()).toEqual(typed);
     for (const label of ADDRESS) expect(field(label).readOnly).toBe(false);
 
     // Nothing typed before the point: courier delivery starts from empty fields.
-    for (const label of ADDRESS) type(field(label), '');
-    click(button('Box'));
+    for (const label of ADDRESS) await type(field(label), '');
+    await user.click(button('Box'));
     await pickPoint('Box Hlavná');
-    click(button('Courier to the address'));
+    await user.click(button('Courier to the address'));
     expect(Object.values(address()).every((value) => value === '')).toBe(true);
   });
 
   it('marks no read-only address field when the clerk tabs through it; a submit asks for the point', async () => {
-    const { view, field, button, invalid, submit, pickPoint } = setup();
-    click(button('Box'));
-    for (const label of ADDRESS) leave(field(label));
-    await act(async () => {});
+    const { user, field, button, invalid, submit, pickPoint, leave } = await setup();
+    await user.click(button('Box'));
+    for (const label of ADDRESS) await leave(field(label));
     expect(invalid()).toEqual([]);
 
     // The rest filled in: the point is all that is missing, said at the picker, which takes the focus.
-    fillTheRest(field);
+    await fillTheRest(user);
     await submit();
-    const pointError = () => [...view.container.querySelectorAll('[role="alert"]')].find((node) => node.textContent === shipmentMessages.pickupPointRequired.id);
+    const pointError = () => screen.queryAllByRole('alert').find((node) => node.textContent === shipmentMessages.pickupPointRequired.id);
     await vi.waitFor(() => expect(pointError()).toBeDefined());
     expect(invalid()).toEqual([]);
     expect(document.activeElement?.contains(field('Search parcel points'))).toBe(true);
@@ -242,22 +242,21 @@ describe('SendForm address from a parcel point', () => {
 
 describe('SendForm address on a new destination country', () => {
   it('clears the address without marking the emptied fields until a submit, which asks for them', async () => {
-    const { view, field, invalid, submit, address } = setup();
+    const { user, field, invalid, submit, address, type, leave } = await setup();
     // Errors the address had before: a street left empty, a postal code not Slovak (the country
     // rules are checked once the other fields pass).
-    fillTheRest(field);
-    leave(field('Street'));
-    type(field('City'), 'Wien');
-    leave(field('City'));
-    type(field('Postal code'), '1010');
-    leave(field('Postal code'));
+    await fillTheRest(user);
+    await leave(field('Street'));
+    await type(field('City'), 'Wien');
+    await leave(field('City'));
+    await type(field('Postal code'), '1010');
+    await leave(field('Postal code'));
     await vi.waitFor(() => expect(invalid()).toEqual(['Street', 'Postal code']));
 
-    choose(byLabel<HTMLSelectElement>(view.container, 'Country'), 'CZ');
-    await act(async () => {});
+    await user.selectOptions(screen.getByLabelText('Country'), 'CZ');
     expect(Object.values(address()).every((value) => value === '')).toBe(true);
     expect(invalid()).toEqual([]);
-    expect(view.container.textContent).not.toContain(shipmentMessages.postalCodeInvalid.id);
+    expect(screen.queryByText(shipmentMessages.postalCodeInvalid.id)).toBeNull();
 
     await submit();
     await vi.waitFor(() => expect(invalid()).toEqual(['Street', 'City', 'Postal code']));
@@ -265,19 +264,18 @@ describe('SendForm address on a new destination country', () => {
     expect(posted).toHaveLength(0);
 
     // After the submit the fields check themselves as they change (the form's rule after a submit).
-    type(field('Street'), 'Národní 1');
+    await type(field('Street'), 'Národní 1');
     await vi.waitFor(() => expect(invalid()).toEqual(['City', 'Postal code']));
   });
 
   it('drops a chosen point: the address fields are editable and empty again, with no error', async () => {
-    const { view, field, button, hasButton, pickPoint, invalid, address } = setup();
-    click(button('Box'));
+    const { user, field, button, hasButton, pickPoint, invalid, address } = await setup();
+    await user.click(button('Box'));
     await pickPoint('Box Obchodná');
 
-    choose(byLabel<HTMLSelectElement>(view.container, 'Country'), 'CZ');
-    await act(async () => {});
+    await user.selectOptions(screen.getByLabelText('Country'), 'CZ');
     expect(hasButton('Change')).toBe(false);
-    expect(byLabel<HTMLSelectElement>(view.container, 'Product').disabled).toBe(false);
+    expect(screen.getByLabelText<HTMLSelectElement>('Product').disabled).toBe(false);
     for (const label of ADDRESS) expect(field(label).readOnly).toBe(false);
     expect(Object.values(address()).every((value) => value === '')).toBe(true);
     expect(invalid()).toEqual([]);
