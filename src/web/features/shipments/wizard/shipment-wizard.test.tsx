@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInfo } from '../../../../shared/contract/auth.ts';
 import type { PickupAddress } from '../../../../shared/contract/pickup-addresses.ts';
@@ -76,7 +77,6 @@ for (const [proto, key, value] of [
   if (!(key in proto)) Object.defineProperty(proto, key, { get: value, configurable: true });
 }
 
-let cleanup: (() => void) | undefined;
 let scrolled: Element[];
 
 beforeEach(async () => {
@@ -94,8 +94,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   vi.unstubAllGlobals();
 });
 
@@ -108,37 +106,22 @@ function setup(draft: Draft, props: { isNew?: boolean; onCreated?: (id: string) 
       <ShipmentWizard draft={draft} client={CLIENT} onDone={onDone} {...props} />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  const { container } = view;
-  const title = () => container.querySelector('#wizard-step-title')?.textContent;
-  const tab = (step: WizardStep) => container.querySelector<HTMLButtonElement>(`#wizard-tab-${step}`)!;
-  const button = (name: string) => {
-    const found = [...container.querySelectorAll('button')].find((b) => b.textContent === name);
-    if (!found) throw new Error(`no button ${name}`);
-    return found;
+  const user = userEvent.setup({ delay: null });
+  /** The step's heading (the wizard card is named by it). */
+  const heading = () => screen.getByRole('heading', { level: 2 });
+  const title = () => heading().textContent;
+  /** The stepper's tab of a step (its name changes with its errors). */
+  const tab = (step: WizardStep) => screen.getAllByRole('tab')[step - 1]!;
+  const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+  const field = <T extends HTMLElement = HTMLInputElement>(label: string) => screen.getByLabelText<T>(label);
+  const radio = (text: string) => screen.getByRole<HTMLInputElement>('radio', { name: new RegExp(text) });
+  const click = (element: HTMLElement) => user.click(element);
+  /** Replaces a field's text as a person types it (an empty text clears it). */
+  const type = async (input: HTMLElement, text: string) => {
+    await user.clear(input);
+    if (text) await user.type(input, text);
   };
-  const field = <T extends HTMLElement = HTMLInputElement>(label: string) => {
-    const element = [...container.querySelectorAll('label')].find((l) => l.textContent === label);
-    const control = element && document.getElementById(element.htmlFor);
-    if (!control) throw new Error(`no field ${label}`);
-    return control as T;
-  };
-  const radio = (text: string) => {
-    const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.includes(text));
-    const input = label?.querySelector<HTMLInputElement>('input[type="radio"]');
-    if (!input) throw new Error(`no radio ${text}`);
-    return input;
-  };
-  return { container, title, tab, button, field, radio, onDone, unmount: view.unmount };
-}
-
-const click = (element: HTMLElement) => act(() => element.click());
-
-function type(input: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  return { heading, title, tab, button, field, radio, click, type, onDone, unmount: view.unmount };
 }
 
 /** The mark a tab shows in its circle: its number, ✓ when completed, ! with errors. */
@@ -148,10 +131,10 @@ describe('ShipmentWizard', () => {
   describe("a step's error mark", () => {
     it('goes from the Delivery tab as soon as a pickup address is chosen, not at the summary', async () => {
       const w = setup(draftAt(2, complete({ pickupAddressId: undefined })));
-      await click(w.button('Continue'));
+      await w.click(w.button('Continue'));
       await vi.waitFor(() => expect(mark(w.tab(2))).toBe('!'));
 
-      await click(w.radio('Skladová 3'));
+      await w.click(w.radio('Skladová 3'));
       await vi.waitFor(() => expect(w.title()).toBe('Recipient'));
       expect(mark(w.tab(2))).toBe('✓');
       expect(w.tab(2).className).not.toContain('step-error');
@@ -162,12 +145,12 @@ describe('ShipmentWizard', () => {
       // clears step 3's mark at once while step 4's stays until its content is typed.
       const data = complete({ recipient: { ...complete().recipient, receiver_name: '' }, package: { ...complete().package, content: '' } });
       const w = setup(draftAt(6, data));
-      await click(w.button('Finish'));
+      await w.click(w.button('Finish'));
       await vi.waitFor(() => expect(w.title()).toBe('Recipient'));
       expect(mark(w.tab(3))).toBe('!');
       expect(mark(w.tab(4))).toBe('!');
 
-      type(w.field('Company (optional)'), 'Kvety s.r.o.');
+      await w.type(w.field('Company (optional)'), 'Kvety s.r.o.');
       await vi.waitFor(() => expect(mark(w.tab(3))).toBe('3'));
       expect(w.field('Name').getAttribute('aria-invalid')).toBeNull();
       expect(mark(w.tab(4))).toBe('!');
@@ -179,11 +162,11 @@ describe('ShipmentWizard', () => {
       await vi.waitFor(() => expect(w.title()).toBe('Delivery and pickup address'));
       expect(mark(w.tab(2))).toBe('!');
       // Another change anywhere does not take it away: the browser cannot know the address is gone.
-      await click(w.radio('Parcel point'));
-      await click(w.radio('Home delivery'));
+      await w.click(w.radio('Parcel point'));
+      await w.click(w.radio('Home delivery'));
       expect(mark(w.tab(2))).toBe('!');
 
-      await click(w.radio('Skladová 3'));
+      await w.click(w.radio('Skladová 3'));
       await vi.waitFor(() => expect(mark(w.tab(2))).not.toBe('!'));
     });
   });
@@ -191,8 +174,7 @@ describe('ShipmentWizard', () => {
   describe("the summary's Edit", () => {
     it('opens the step, keeps the later steps completed and the summary one click away', async () => {
       const w = setup(draftAt(6, complete()));
-      const recipientCard = w.container.querySelector<HTMLElement>('section[aria-label="Recipient"]')!;
-      await click([...recipientCard.querySelectorAll('button')].find((b) => b.textContent === 'Edit')!);
+      await w.click(within(screen.getByRole('region', { name: 'Recipient' })).getByRole('button', { name: 'Edit' }));
 
       expect(w.title()).toBe('Recipient');
       expect(w.tab(3).getAttribute('data-state')).toBe('active');
@@ -200,23 +182,22 @@ describe('ShipmentWizard', () => {
       expect(w.tab(6).getAttribute('aria-disabled')).toBeNull();
 
       // Continue checks the step and returns to the summary.
-      await click(w.button('Continue to summary'));
+      await w.click(w.button('Continue to summary'));
       expect(w.title()).toBe('Summary');
       expect(w.button('Finish')).toBeTruthy();
     });
 
     it('lets the summary tab be clicked from the edited step, and its Continue still checks the step', async () => {
       const w = setup(draftAt(6, complete()));
-      const parcels = w.container.querySelector<HTMLElement>('section[aria-label="Parcels"]')!;
-      await click([...parcels.querySelectorAll('button')].find((b) => b.textContent === 'Edit')!);
+      await w.click(within(screen.getByRole('region', { name: 'Parcels' })).getByRole('button', { name: 'Edit' }));
       expect(w.title()).toBe('Parcel: package details');
 
-      type(w.field('Content'), '');
-      await click(w.button('Continue to summary'));
+      await w.type(w.field('Content'), '');
+      await w.click(w.button('Continue to summary'));
       expect(w.title()).toBe('Parcel: package details');
       expect(w.field('Content').getAttribute('aria-invalid')).toBe('true');
 
-      await click(w.tab(6));
+      await w.click(w.tab(6));
       expect(w.title()).toBe('Summary');
     });
 
@@ -232,7 +213,7 @@ describe('ShipmentWizard', () => {
     it('focuses the first field with an error as the step shows them, not the first error found', async () => {
       // The schema reports the reference number before the content; the content stands first.
       const w = setup(draftAt(4, complete({ package: { goods_type: 'GOODS' } })));
-      await click(w.button('Continue'));
+      await w.click(w.button('Continue'));
       await vi.waitFor(() => expect(document.activeElement).toBe(w.field('Content')));
       expect(w.field('Reference number').getAttribute('aria-invalid')).toBe('true');
     });
@@ -240,21 +221,21 @@ describe('ShipmentWizard', () => {
     it('on Finish, opens the first step with an error and focuses its first field with an error', async () => {
       const data = complete({ recipient: { ...complete().recipient, receiver_phone: '', receiver_email: '' } });
       const w = setup(draftAt(6, data));
-      await click(w.button('Finish'));
+      await w.click(w.button('Finish'));
       await vi.waitFor(() => expect(document.activeElement).toBe(w.field('Phone')));
       expect(w.title()).toBe('Recipient');
     });
 
     it("focuses a group's control when its message comes first (the pickup address list)", async () => {
       const w = setup(draftAt(2, complete({ pickupAddressId: undefined })));
-      await click(w.button('Continue'));
+      await w.click(w.button('Continue'));
       await vi.waitFor(() => expect(document.activeElement).toBe(w.radio('Priemyselná 12')));
     });
 
     it('focuses the consent when it is the only thing missing', async () => {
       const w = setup(draftAt(5, complete({ services: { cod_amount: null, insurance: null, consent: false } })));
-      await click(w.button('Continue'));
-      const consent = w.container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+      await w.click(w.button('Continue'));
+      const consent = screen.getByRole('checkbox');
       await vi.waitFor(() => expect(document.activeElement).toBe(consent));
     });
   });
@@ -262,16 +243,16 @@ describe('ShipmentWizard', () => {
   it('scrolls the stepper into view, below the sticky header, on each step change', async () => {
     const w = setup(draftAt(1, complete()));
     scrolled = [];
-    await click(w.button('Continue'));
+    await w.click(w.button('Continue'));
     expect(w.title()).toBe('Delivery and pickup address');
     expect(scrolled).toContain(w.tab(2));
     expect(w.tab(2).className).toContain('scroll-mt-20');
 
     scrolled = [];
-    await click(w.button('Back'));
+    await w.click(w.button('Back'));
     expect(scrolled).toContain(w.tab(1));
     // The heading takes the focus without scrolling the stepper away.
-    expect(document.activeElement).toBe(w.container.querySelector('#wizard-step-title'));
+    expect(document.activeElement).toBe(w.heading());
   });
 
   it('keeps Back and Continue in a bar that sticks to the bottom of the wizard card, its fields clear of it', () => {
@@ -293,13 +274,14 @@ describe('ShipmentWizard', () => {
 
   it('shows the consent error on its own line under the checkbox, tied to it', async () => {
     const w = setup(draftAt(5, complete({ services: { consent: false } })));
-    await click(w.button('Continue'));
+    await w.click(w.button('Continue'));
+    const consentError = () => screen.queryAllByRole('alert').find((alert) => alert.textContent === shipmentMessages.consentRequired.id);
     const error = await vi.waitFor(() => {
-      const found = w.container.querySelector<HTMLElement>('[data-field-error="services.consent"]');
+      const found = consentError();
       if (!found) throw new Error('no consent error yet');
       return found;
     });
-    const checkbox = w.container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    const checkbox = screen.getByRole('checkbox');
     const label = checkbox.closest('label')!;
     expect(error.textContent).toBe(shipmentMessages.consentRequired.id);
     expect(label.contains(error)).toBe(false);
@@ -310,8 +292,8 @@ describe('ShipmentWizard', () => {
     expect(checkbox.getAttribute('aria-invalid')).toBe('true');
     expect(checkbox.getAttribute('aria-describedby')).toBe(error.id);
 
-    await click(checkbox);
-    await vi.waitFor(() => expect(w.container.querySelector('[data-field-error="services.consent"]')).toBeNull());
+    await w.click(checkbox);
+    await vi.waitFor(() => expect(consentError()).toBeUndefined());
   });
 
   describe('a new shipment', () => {
@@ -322,11 +304,10 @@ describe('ShipmentWizard', () => {
       const onCreated = vi.fn();
       const w = setup(draft, { isNew: true, onCreated });
       // Moving on with the preselected destination and product is not an entry.
-      await click(w.button('Continue'));
+      await w.click(w.button('Continue'));
       expect(w.title()).toBe('Delivery and pickup address');
-      await click(w.button('Back'));
+      await w.click(w.button('Back'));
       w.unmount();
-      cleanup = undefined;
       // Let any save under way finish.
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(await db.drafts.count()).toBe(0);
@@ -337,14 +318,14 @@ describe('ShipmentWizard', () => {
       const draft = fresh();
       const onCreated = vi.fn();
       const w = setup(draft, { isNew: true, onCreated });
-      await click(w.button('Continue'));
-      await click(w.radio('Skladová 3'));
+      await w.click(w.button('Continue'));
+      await w.click(w.radio('Skladová 3'));
       await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(draft.id));
       const stored = await db.drafts.get(draft.id);
       expect(stored).toMatchObject({ clientId: CLIENT.id, status: 'editing', step: 3, data: { pickupAddressId: DEPOT, country: 'SK' } });
 
       // Later typing saves into the same draft.
-      type(w.field('Name'), 'Jana');
+      await w.type(w.field('Name'), 'Jana');
       await vi.waitFor(async () => expect((await db.drafts.get(draft.id))?.data.recipient?.receiver_name).toBe('Jana'));
       expect(await db.drafts.count()).toBe(1);
       expect(onCreated).toHaveBeenCalledTimes(1);
@@ -353,11 +334,10 @@ describe('ShipmentWizard', () => {
     it('does not count a value typed and taken back as an entry', async () => {
       const draft = fresh();
       const w = setup(draft, { isNew: true, onCreated: vi.fn() });
-      await click(w.tab(3));
-      type(w.field('Name'), 'J');
-      type(w.field('Name'), '');
+      await w.click(w.tab(3));
+      await w.type(w.field('Name'), 'J');
+      await w.type(w.field('Name'), '');
       w.unmount();
-      cleanup = undefined;
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(await db.drafts.count()).toBe(0);
     });
@@ -366,7 +346,7 @@ describe('ShipmentWizard', () => {
       const id = await createDraft(CLIENT.id, complete({ step: 3 }));
       const stored = (await db.drafts.get(id))!;
       const w = setup(stored);
-      type(w.field('City'), 'Prešov');
+      await w.type(w.field('City'), 'Prešov');
       await vi.waitFor(async () => expect((await db.drafts.get(id))?.data.recipient?.receiver_city).toBe('Prešov'));
     });
   });

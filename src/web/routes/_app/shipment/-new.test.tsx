@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { act } from 'react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInfo } from '../../../../shared/contract/auth.ts';
 import { pickupAddressesQueryOptions } from '../../../features/shipments/api/get-pickup-addresses.ts';
@@ -31,8 +32,6 @@ for (const [proto, key, value] of [
   if (!(key in proto)) Object.defineProperty(proto, key, { get: value, configurable: true });
 }
 
-let cleanup: (() => void) | undefined;
-
 beforeEach(async () => {
   await resetDb();
   localStorage.setItem(TOKEN_KEY, JSON.stringify({ value: 'token', data: CLIENT, expiry: Date.now() + 3_600_000 }));
@@ -45,13 +44,9 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
   localStorage.clear();
   vi.unstubAllGlobals();
 });
-
-const click = (element: HTMLElement) => act(() => element.click());
 
 /** A turn of the event loop inside act: the router, IndexedDB and its live queries answer then. */
 const turn = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 10)));
@@ -84,28 +79,29 @@ async function open(url: string) {
       preferredPartners: [],
     },
   ]);
-  const view = render(
+  render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  cleanup = view.unmount;
-  const title = () => view.container.querySelector('#wizard-step-title');
-  await waitFor(() => expect(title() ?? view.container.querySelector('[role="alert"]')).not.toBeNull());
-  const button = (name: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent === name)!;
-  return { router, container: view.container, title, button };
+  /** The wizard's step title (the heading of the step's card). */
+  const title = () => screen.queryByRole('heading', { level: 2 });
+  await waitFor(() => expect(title() ?? screen.queryByRole('alert')).not.toBeNull());
+  const user = userEvent.setup();
+  const click = (name: string) => user.click(screen.getByRole('button', { name }));
+  return { router, title, click, user };
 }
 
 describe('/shipment/new', () => {
   it('opens the wizard at once and stores nothing until something is entered', async () => {
     const page = await open('/shipment/new');
     expect(page.title()?.textContent).toBe('Destination and product');
-    await click(page.button('Continue'));
+    await page.click('Continue');
     expect(page.title()?.textContent).toBe('Delivery and pickup address');
     expect(page.router.state.location.search).toEqual({});
 
     await act(() => page.router.navigate({ to: '/' }));
-    await waitFor(() => expect(page.container.textContent).toContain('Home'));
+    await waitFor(() => expect(screen.getByText('Home')).toBeTruthy());
     // Any save still under way has had its time (the autosave waits 300 ms).
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(await db.drafts.count()).toBe(0);
@@ -113,10 +109,9 @@ describe('/shipment/new', () => {
 
   it('stores the draft at the first entry and puts its id in the URL, the same wizard staying on screen', async () => {
     const page = await open('/shipment/new');
-    await click(page.button('Continue'));
+    await page.click('Continue');
     const heading = page.title();
-    const address = [...page.container.querySelectorAll('label')].find((label) => label.textContent?.includes('Priemyselná 12'))!.querySelector('input')!;
-    await click(address);
+    await page.user.click(screen.getByRole('radio', { name: /Priemyselná 12/ }));
 
     await waitFor(() => expect(page.router.state.location.search).toEqual({ draft: expect.any(String) }));
     const id = (page.router.state.location.search as { draft: string }).draft;
@@ -129,12 +124,12 @@ describe('/shipment/new', () => {
     await turn();
     expect(page.title()).toBe(heading);
     expect(heading?.textContent).toBe('Recipient');
-    expect(page.container.textContent).not.toContain('This draft does not exist');
+    expect(screen.queryByText(/This draft does not exist/)).toBeNull();
   });
 
   it('still says so when the draft in the URL does not exist', async () => {
-    const page = await open('/shipment/new?draft=gone');
-    await waitFor(() => expect(page.container.textContent).toContain('This draft does not exist in this browser'));
+    await open('/shipment/new?draft=gone');
+    await waitFor(() => expect(screen.getByText(/This draft does not exist in this browser/)).toBeTruthy());
     expect(await db.drafts.count()).toBe(0);
   });
 });
