@@ -15,7 +15,8 @@
 // PGlite (a fresh data folder) by default; PostgreSQL with DATABASE_URL (the database is used as
 // it is; the checks only look at this run's rows, the counts at all of them).
 // Options: --rounds=N (1), --seed=N (kill points; printed), --import-rows=N (100000),
-// --scans=N (1000), --submissions=N (1000), --keep (leave the PGlite folder), and the proxy's
+// --scans=N (1000), --submissions=N (1000), --only=import,scan,outbox (the phases to run),
+// --keep (leave the PGlite folder), and the proxy's
 // CHAOS_DROP_BEFORE, CHAOS_DROP_AFTER, CHAOS_DUPLICATE (0.05 each). Exit status 1 on any wrong
 // result. Run it with `nice` beside other work: it keeps both cores busy for a few minutes.
 import 'fake-indexeddb/auto';
@@ -30,7 +31,8 @@ import { importCsv } from './bench/import-rows.ts';
 import { startLossyProxy, type LossyNetwork } from './bench/lossy-proxy.ts';
 import { startServer, watchdog, type RunningServer } from './bench/server.ts';
 import { awaitImport, createApi, importResultRows, uploadImport } from './chaos/api.ts';
-import { checkIntegrity, countMismatches, duplicateDetails, importFacts, scanEventCounts, shipmentsPerReference, withDatabase, type Backend } from './chaos/inspect.ts';
+import type { TokenResponse } from '../src/shared/contract/auth.ts';
+import { checkIntegrity, countMismatches, duplicateDetails, importFacts, scanEventCounts, shipmentsPerReference, withDatabase, type Backend, type Query } from './chaos/inspect.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     scans: { type: 'string', default: '1000' },
     submissions: { type: 'string', default: '1000' },
     keep: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'import,scan,outbox' },
   },
 });
 const ROUNDS = Number(args.rounds);
@@ -47,6 +50,11 @@ const IMPORT_ROWS = Number(args['import-rows']);
 const SCANS = Number(args.scans);
 const SUBMISSIONS = Number(args.submissions);
 const SEED = args.seed === undefined ? randomBytes(4).readUInt32LE() : Number(args.seed);
+const ONLY = args.only.split(',').map((phase) => phase.trim()) as Array<'import' | 'scan' | 'outbox'>;
+if (ONLY.some((phase) => !['import', 'scan', 'outbox'].includes(phase))) {
+  console.error(`--only takes import, scan and/or outbox (comma-separated), not "${args.only}"`);
+  process.exit(2);
+}
 const PORT = 8093;
 const WAIT_MS = 300_000;
 watchdog(ROUNDS * 900);
@@ -159,17 +167,21 @@ async function drainWithCrash(table: typeof db.scans | typeof db.outbox, total: 
   return { killedAfter: accepted, killedAt, killedAtMs, downMs, drainMs: performance.now() - started, requests: proxy.stats.requests, unreachable: proxy.stats.unreachable };
 }
 
-async function round(r: number): Promise<void> {
-  const tag = `${runId}R${r}`;
-  log();
-  log(`Round ${r}`);
-  const user = await api.signIn('demo-user', 'demo-user-secret');
-  const admin = await api.signIn('demo-admin', 'demo-admin-secret');
+interface Round {
+  r: number;
+  tag: string;
+  user: TokenResponse;
+  admin: TokenResponse;
+}
 
-  // 1. A big import, killed while its job runs.
+/** What a phase leaves to check in the database once the server has stopped. */
+type Check = (query: Query) => Promise<void>;
+
+/** 1. A big import, killed while its job runs. */
+async function importPhase({ r, tag, user }: Round): Promise<Check> {
   const importKillAt = killPoint(IMPORT_ROWS);
   const file = importCsv(IMPORT_ROWS, `I${tag}-`);
-  let t0 = performance.now();
+  const t0 = performance.now();
   const importId = await uploadImport(api, user.access_token, `chaos-${tag}.csv`, file);
   const uploadMs = performance.now() - t0;
   let seenAtKill = 0;
@@ -208,47 +220,69 @@ async function round(r: number): Promise<void> {
   expect(record.status !== 'COMPLETED' || (record.successful_shipments === IMPORT_ROWS && record.failed_shipments === 0 && record.total_shipments === IMPORT_ROWS), `round ${r}: import counts ${record.successful_shipments}+${record.failed_shipments} of ${record.total_shipments}, expected ${IMPORT_ROWS}+0`);
   expect(outcome.length === IMPORT_ROWS && created.length === record.successful_shipments && unique === created.length, `round ${r}: the result file has ${outcome.length} rows, ${created.length} created (${unique} distinct) for ${record.successful_shipments} successful`);
 
-  // 2. The depot's scans of 1,000 parcels (made by a small import), one press each.
+  return async (query) => {
+    const [facts] = await importFacts(query, [importId]);
+    if (!expect(facts !== undefined, `round ${r}: import ${importId} not in the database`) || !facts) return;
+    const exact =
+      facts.shipments === facts.successful && facts.distinctRows === facts.shipments && facts.distinctReferences === facts.shipments && facts.rowErrors === facts.failed && facts.openJobs === 0 && (facts.status !== 'COMPLETED' || facts.progress === facts.totalRows);
+    log(
+      `  database: import ${facts.status}, ${n(facts.shipments)} shipments for ${n(facts.successful)} successful (${n(facts.distinctRows)} distinct rows, ${n(facts.distinctReferences)} distinct references), ` +
+        `${n(facts.rowErrors)} row errors for ${n(facts.failed)} failed, progress ${n(facts.progress)}/${n(facts.totalRows)}, ${facts.openJobs} open jobs`,
+    );
+    expect(exact, `round ${r}: import counts are not exact: ${JSON.stringify(facts)}`);
+  };
+}
+
+/** 2. The depot's scans of 1,000 parcels (made by a small import), one press each. */
+async function scanPhase({ r, tag, user, admin }: Round): Promise<Check> {
   const parcelsImport = await uploadImport(api, user.access_token, `chaos-${tag}-parcels.csv`, importCsv(SCANS, `S${tag}-`));
   await awaitImport(api, user.access_token, parcelsImport, { everyMs: 250, timeoutMs: WAIT_MS });
   const parcels = (await importResultRows(api, user.access_token, parcelsImport)).map((row) => row.trackingNumber).filter(Boolean);
   expect(parcels.length === SCANS, `round ${r}: ${parcels.length} of ${SCANS} parcels created for the scans`);
   saveToken(admin);
   network.mode = 'offline';
-  const scanEngine = createScanSyncEngine({ isOnline });
-  scanEngine.start();
-  const scanKeys: number[] = [];
-  let scanDrain: Drain;
-  t0 = performance.now();
+  const engine = createScanSyncEngine({ isOnline });
+  engine.start();
+  const keys: number[] = [];
+  const t0 = performance.now();
   try {
-    for (const id of parcels) scanKeys.push(...(await queueScan(admin.data.id, 'ARRIVED', [id])));
+    for (const id of parcels) keys.push(...(await queueScan(admin.data.id, 'ARRIVED', [id])));
     const queuedMs = performance.now() - t0;
-    scanDrain = await drainWithCrash(db.scans, parcels.length, killPoint(parcels.length));
+    const drain = await drainWithCrash(db.scans, parcels.length, killPoint(parcels.length));
     log(
-      `  ${n(parcels.length)} scan presses: queued offline in ${seconds(queuedMs)}; SIGKILL after ${n(scanDrain.killedAfter)} accepted (${seconds(scanDrain.killedAtMs)} into the drain), ` +
-        `server back in ${seconds(scanDrain.downMs)}; drained in ${seconds(scanDrain.drainMs)} with ${n(scanDrain.requests)} requests (${n(scanDrain.unreachable)} found the server down)`,
+      `  ${n(parcels.length)} scan presses: queued offline in ${seconds(queuedMs)}; SIGKILL after ${n(drain.killedAfter)} accepted (${seconds(drain.killedAtMs)} into the drain), ` +
+        `server back in ${seconds(drain.downMs)}; drained in ${seconds(drain.drainMs)} with ${n(drain.requests)} requests (${n(drain.unreachable)} found the server down)`,
     );
   } finally {
-    scanEngine.stop();
+    engine.stop();
   }
-  const scanRows = (await db.scans.bulkGet(scanKeys)).filter((row) => row !== undefined);
-  const scansRejected = scanRows.filter((row) => row.state !== 'accepted').length;
-  expect(scansRejected === 0 && scanRows.length === parcels.length, `round ${r}: ${scansRejected} scan presses not accepted`);
+  const rows = (await db.scans.bulkGet(keys)).filter((row) => row !== undefined);
+  const rejected = rows.filter((row) => row.state !== 'accepted').length;
+  expect(rejected === 0 && rows.length === parcels.length, `round ${r}: ${rejected} scan presses not accepted`);
 
-  // 3. 1,000 wizard submissions from the outbox.
+  return async (query) => {
+    const events = await scanEventCounts(query, parcels, 'ARRIVED');
+    const wrong = parcels.filter((tn) => events.get(tn) !== 1);
+    log(`  database: ${n(parcels.length - wrong.length)} of ${n(parcels.length)} scanned parcels have exactly one ARRIVED event${wrong.length ? `; e.g. ${wrong[0]} has ${events.get(wrong[0]!) ?? 0}` : ''}`);
+    expect(wrong.length === 0, `round ${r}: ${wrong.length} parcels without exactly one ARRIVED event`);
+  };
+}
+
+/** 3. 1,000 wizard submissions from the outbox. */
+async function outboxPhase({ r, tag, user }: Round): Promise<Check> {
   saveToken(user);
   const [pickup] = await api.json<Array<{ id: string }>>('/api/v1/profile/pickup-addresses', { headers: { authorization: `Bearer ${user.access_token}` } });
   const reference = (i: number) => `O${tag}-${String(i).padStart(4, '0')}`;
   network.mode = 'offline';
-  const outboxEngine = createSyncEngine({ isOnline });
-  outboxEngine.start();
-  const outboxKeys: number[] = [];
-  let outboxKilledAt = '';
-  t0 = performance.now();
+  const engine = createSyncEngine({ isOnline });
+  engine.start();
+  const keys: number[] = [];
+  let killedAt = '';
+  const t0 = performance.now();
   try {
     for (let i = 0; i < SUBMISSIONS; i++) {
       const draftId = await createDraft(user.data.id, { country: 'SK', product: 'PRM', step: 6 });
-      outboxKeys.push(
+      keys.push(
         await submitDraft(draftId, {
           delivery_method: 'home_delivery',
           product: 'PRM',
@@ -270,39 +304,19 @@ async function round(r: number): Promise<void> {
     }
     const queuedMs = performance.now() - t0;
     const drain = await drainWithCrash(db.outbox, SUBMISSIONS, killPoint(SUBMISSIONS));
-    outboxKilledAt = drain.killedAt;
+    killedAt = drain.killedAt;
     log(
       `  ${n(SUBMISSIONS)} outbox submissions: queued offline in ${seconds(queuedMs)}; SIGKILL after ${n(drain.killedAfter)} accepted (${seconds(drain.killedAtMs)} into the drain), ` +
         `server back in ${seconds(drain.downMs)}; drained in ${seconds(drain.drainMs)} with ${n(drain.requests)} requests (${n(drain.unreachable)} found the server down)`,
     );
   } finally {
-    outboxEngine.stop();
+    engine.stop();
   }
-  const outboxRows = (await db.outbox.bulkGet(outboxKeys)).filter((row) => row !== undefined);
-  const outboxRejected = outboxRows.filter((row) => row.state !== 'accepted');
-  expect(outboxRejected.length === 0, `round ${r}: ${outboxRejected.length} submissions not accepted (first: ${JSON.stringify(outboxRejected[0]?.lastError)})`);
+  const rows = (await db.outbox.bulkGet(keys)).filter((row) => row !== undefined);
+  const rejected = rows.filter((row) => row.state !== 'accepted');
+  expect(rejected.length === 0, `round ${r}: ${rejected.length} submissions not accepted (first: ${JSON.stringify(rejected[0]?.lastError)})`);
 
-  // What the database holds: the server stops (PGlite is one process's), then everything is read back.
-  t0 = performance.now();
-  await server.stop();
-  const stopMs = performance.now() - t0;
-  t0 = performance.now();
-  await withDatabase(backend, async (query, pglite) => {
-    const openMs = performance.now() - t0;
-    const [facts] = await importFacts(query, [importId]);
-    if (expect(facts !== undefined, `round ${r}: import ${importId} not in the database`) && facts) {
-      const exact =
-        facts.shipments === facts.successful && facts.distinctRows === facts.shipments && facts.distinctReferences === facts.shipments && facts.rowErrors === facts.failed && facts.openJobs === 0 && (facts.status !== 'COMPLETED' || facts.progress === facts.totalRows);
-      log(
-        `  database: import ${facts.status}, ${n(facts.shipments)} shipments for ${n(facts.successful)} successful (${n(facts.distinctRows)} distinct rows, ${n(facts.distinctReferences)} distinct references), ` +
-          `${n(facts.rowErrors)} row errors for ${n(facts.failed)} failed, progress ${n(facts.progress)}/${n(facts.totalRows)}, ${facts.openJobs} open jobs`,
-      );
-      expect(exact, `round ${r}: import counts are not exact: ${JSON.stringify(facts)}`);
-    }
-    const events = await scanEventCounts(query, parcels, 'ARRIVED');
-    const wrongScans = parcels.filter((tn) => events.get(tn) !== 1);
-    log(`  database: ${n(parcels.length - wrongScans.length)} of ${n(parcels.length)} scanned parcels have exactly one ARRIVED event${wrongScans.length ? `; e.g. ${wrongScans[0]} has ${events.get(wrongScans[0]!) ?? 0}` : ''}`);
-    expect(wrongScans.length === 0, `round ${r}: ${wrongScans.length} parcels without exactly one ARRIVED event`);
+  return async (query) => {
     const perReference = await shipmentsPerReference(query, `O${tag}-`);
     let duplicates = 0;
     let lost = 0;
@@ -312,8 +326,28 @@ async function round(r: number): Promise<void> {
       if (count > 1) duplicates += count - 1;
     }
     log(`  database: ${n(SUBMISSIONS)} submissions -> ${n([...perReference.values()].reduce((a, b) => a + b, 0))} shipments; duplicates ${duplicates}, lost ${lost}`);
-    if (duplicates > 0) log(`    ${(await duplicateDetails(query, `O${tag}-`)).join('; ')} (SIGKILL at ${outboxKilledAt}; the idempotency key of a request the kill interrupted is taken over after 60 s)`);
+    if (duplicates > 0) log(`    ${(await duplicateDetails(query, `O${tag}-`)).join('; ')} (SIGKILL at ${killedAt}; the idempotency key of a request the kill interrupted is taken over after 60 s)`);
     expect(duplicates === 0 && lost === 0, `round ${r}: submissions not exactly once: ${duplicates} duplicates, ${lost} lost`);
+  };
+}
+
+const PHASES = { import: importPhase, scan: scanPhase, outbox: outboxPhase } as const;
+
+async function round(r: number): Promise<void> {
+  log();
+  log(`Round ${r}`);
+  const context: Round = { r, tag: `${runId}R${r}`, user: await api.signIn('demo-user', 'demo-user-secret'), admin: await api.signIn('demo-admin', 'demo-admin-secret') };
+  const checks: Check[] = [];
+  for (const phase of ONLY) checks.push(await PHASES[phase](context));
+
+  // What the database holds: the server stops (PGlite is one process's), then everything is read back.
+  let t0 = performance.now();
+  await server.stop();
+  const stopMs = performance.now() - t0;
+  t0 = performance.now();
+  await withDatabase(backend, async (query, pglite) => {
+    const openMs = performance.now() - t0;
+    for (const check of checks) await check(query);
     const counts = await countMismatches(query);
     log(`  database: list counts ${counts.buckets === 0 ? 'exact' : `WRONG in ${counts.buckets} buckets`} (sum ${n(counts.countedSum)}, count(*) ${n(counts.rows)})`);
     expect(counts.buckets === 0 && counts.countedSum === counts.rows, `round ${r}: shipment_counts differ from count(*) in ${counts.buckets} buckets`);
@@ -343,7 +377,7 @@ try {
 }
 log();
 if (failures.length === 0) {
-  log(`Crash safety: ${ROUNDS} round(s), ${ROUNDS * 3} SIGKILLs, every import finished with exact counts, every scan and submission applied exactly once, the database consistent.`);
+  log(`Crash safety: ${ROUNDS} round(s), ${ROUNDS * ONLY.length} SIGKILLs, every import finished with exact counts, every scan and submission applied exactly once, the database consistent.`);
 } else {
   exitCode = 1;
   log(`WRONG RESULT (${failures.length}):`);
