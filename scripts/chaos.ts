@@ -17,7 +17,7 @@
 // Options: --rounds=N (1), --seed=N (kill points; printed), --import-rows=N (100000),
 // --scans=N (1000), --submissions=N (1000), --only=import,scan,outbox (the phases to run),
 // --keep (leave the PGlite folder), and the proxy's
-// CHAOS_DROP_BEFORE, CHAOS_DROP_AFTER, CHAOS_DUPLICATE (0.05 each). Exit status 1 on any wrong
+// CHAOS_DROP_BEFORE, CHAOS_DROP_AFTER, CHAOS_DUPLICATE (0.05 each); CHAOS_PORT (8089). Exit status 1 on any wrong
 // result. Run it with `nice` beside other work: it keeps both cores busy for a few minutes.
 import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
@@ -55,7 +55,7 @@ if (ONLY.some((phase) => !['import', 'scan', 'outbox'].includes(phase))) {
   console.error(`--only takes import, scan and/or outbox (comma-separated), not "${args.only}"`);
   process.exit(2);
 }
-const PORT = 8093;
+const PORT = Number(process.env.CHAOS_PORT ?? 8089);
 const WAIT_MS = 300_000;
 watchdog(ROUNDS * 900);
 
