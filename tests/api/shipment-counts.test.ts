@@ -3,7 +3,9 @@
 // creation, deletion (CREATED → DELETED), direct SQL updates, hard deletes and rollbacks; that a
 // shipment near midnight lands in its Bratislava calendar day (winter, summer and both DST change
 // days); that the list answers the same count as a plain count(*) for the filters the buckets
-// serve; and that the migration fills the buckets from shipments that existed before it.
+// serve; that a change of any one bucket column moves the row; that the triggers also count in
+// the replica role the import writes in; and that the migration fills the buckets from shipments
+// that existed before it. shipment-counts-property.test.ts applies random sequences of writes.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -394,6 +396,55 @@ describe('shipment_counts through the API', () => {
     expect(totals!.summed).toBe(totals!.counted);
     expect(totals!.zeros).toBe(0);
     expect(await listCount(adminToken)).toBe(totals!.counted);
+  });
+
+  it('moves a row when any one bucket column changes alone (the row trigger names every one of them)', async () => {
+    const [row] = await queryRows<{ id: number }>(db, sql`select id::int as id from shipments where company_id = ${userCompany} order by id limit 1`);
+    const id = row!.id;
+    const changes: Array<[column: string, set: SQL]> = [
+      ['company_id', sql`company_id = ${user2Company}::uuid`],
+      ['created_at', sql`created_at = created_at - interval '1 day'`],
+      ['status', sql`status = case when status = 'ARRIVED' then 'SENT'::shipment_status else 'ARRIVED'::shipment_status end`],
+      ['receiver_country', sql`receiver_country = case when receiver_country = 'HU' then 'SI' else 'HU' end`],
+      ['delivery_method', sql`delivery_method = case when delivery_method = 'other_pudo' then 'pickup_point'::delivery_method else 'other_pudo'::delivery_method end`],
+      ['partner_id', sql`partner_id = case when partner_id is distinct from 4 then 4 else 2 end`],
+      ['partner_id (to none)', sql`partner_id = null`],
+    ];
+    for (const [column, set] of changes) {
+      const before = await storedBuckets();
+      await db.execute(sql`update shipments set ${set} where id = ${id}`);
+      await expectExact();
+      expect(await storedBuckets(), column).not.toEqual(before);
+    }
+  });
+
+  it('keeps the count triggers firing in every replication role (migration 0010), and counts rows written in the replica role', async () => {
+    const modes = await queryRows<{ name: string; mode: string }>(
+      db,
+      sql`select t.tgname as name, t.tgenabled::text as mode from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+           where t.tgrelid = 'shipments'::regclass and not t.tgisinternal and starts_with(p.proname, 'shipment_counts_') order by 1`,
+    );
+    expect(modes).toEqual([
+      { name: 'shipment_counts_insert', mode: 'A' },
+      { name: 'shipment_counts_sync', mode: 'A' },
+      { name: 'shipment_counts_truncate', mode: 'A' },
+    ]);
+    const [role] = await queryRows<{ superuser: boolean }>(db, sql`select rolsuper as superuser from pg_roles where rolname = current_user`);
+    if (!role?.superuser) return; // session_replication_role needs a superuser on PostgreSQL; PGlite's user is one
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`
+        insert into shipments (item_number, status, company_id, client_id, partner_id, product, delivery_method, receiver_name, receiver_address_line_1,
+          receiver_city, receiver_postal_code, receiver_country, receiver_phone, receiver_email, weight, width, height, length, content, created_at)
+        select 'PPREPLICA' || g, 'CREATED', company_id, client_id, partner_id, product, delivery_method, receiver_name, receiver_address_line_1,
+          receiver_city, receiver_postal_code, receiver_country, receiver_phone, receiver_email, weight, width, height, length, content, '2024-10-27T01:30:00Z'
+          from shipments, generate_series(1, 2) g where reference_number = 'MIX-0'`);
+      await tx.execute(sql`update shipments set status = 'SENT' where item_number = 'PPREPLICA1'`);
+      await tx.execute(sql`delete from shipments where item_number = 'PPREPLICA2'`);
+    });
+    await expectExact();
+    const q = { status: 'SENT', createdFrom: '2024-10-27', createdTo: '2024-10-27' };
+    expect(await listCount(userToken, q)).toBe(await referenceCount(userCompany, q));
   });
 
   it('rebuilds to the very same buckets with shipment_counts_rebuild()', async () => {
