@@ -66,15 +66,16 @@ export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseL
 }
 
 /**
- * What a killed server left: on PGlite (this process's alone) the import jobs still `active` are
- * its dead predecessor's and retry now rather than after their heartbeat; on either database an
+ * What a killed server left: on PGlite (this process's alone) the import jobs still `active` (of
+ * the import queue and of its dead-letter queue) are its dead predecessor's and retry now rather
+ * than after their heartbeat or expiry; on either database an
  * import PROCESSING without any open job (waiting, retrying, running or dead-lettered) is queued
  * again, on PostgreSQL only once it is a few minutes old (another instance may be between storing
  * an upload and queueing it).
  */
 export async function recoverImports(boss: PgBoss, db: Db, log?: FastifyBaseLogger): Promise<{ released: string[]; requeued: string[] }> {
   const ownDatabase = pgliteClientOf(db) !== null;
-  const released = ownDatabase ? await releaseOrphanedJobs(boss, IMPORT_QUEUE) : [];
+  const released = ownDatabase ? [...(await releaseOrphanedJobs(boss, IMPORT_QUEUE)), ...(await releaseOrphanedJobs(boss, IMPORT_DEAD_QUEUE))] : [];
   if (released.length > 0) log?.warn({ jobs: released }, 'import jobs of a stopped server given back for a retry');
   const processing = await db
     .select({ id: imports.id })
