@@ -190,6 +190,9 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // dist/.vite/manifest.json: the server names the list page's chunks in its index.html
+    // (src/server/plugins/page-preloads.ts).
+    manifest: true,
     rolldownOptions: {
       // The groups hold whole static-import closures (minus the entry's), so they need not pull in
       // their modules' imports, which would drag what main.tsx itself imports (the paths, Vite's

@@ -184,14 +184,20 @@ async function keepOnlySession(port: number, baseUrl: string): Promise<void> {
   await withPage(port, async (page) => {
     // Off the app (no open IndexedDB connection), still on its origin.
     await page.goto(`${baseUrl}/healthz`);
-    await page.evaluate(() => {
-      for (const key of Object.keys(localStorage)) if (key !== 'token' && key !== 'session-client') localStorage.removeItem(key);
-    });
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'indexeddb,service_workers,cache_storage,file_systems' });
-    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name).join(','));
+    // A closing tab of the app may still finish a write: clear until nothing else is left.
+    let databases = '';
+    let kept = '';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await page.evaluate(() => {
+        for (const key of Object.keys(localStorage)) if (key !== 'token' && key !== 'session-client') localStorage.removeItem(key);
+      });
+      await cdp.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'indexeddb,service_workers,cache_storage,file_systems' });
+      databases = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name).join(','));
+      kept = await page.evaluate(() => Object.keys(localStorage).sort().join(','));
+      if (!databases && kept === 'session-client,token') break;
+    }
     if (databases) throw new Error(`IndexedDB still holds ${databases}`);
-    const kept = await page.evaluate(() => Object.keys(localStorage).sort().join(','));
     if (kept !== 'session-client,token') throw new Error(`localStorage holds ${kept || 'nothing'}, not the session`);
   });
 }
@@ -202,7 +208,12 @@ async function withPage(port: number, use: (page: Page) => Promise<void>): Promi
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chrome has no default browser context');
+    // A tab an audit left on the app would keep its IndexedDB open and write to its storage while
+    // the next audit's start is prepared: close every tab but a new blank one.
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = await cdp.send('Target.getTargets');
     const page = await context.newPage();
+    for (const target of targetInfos) if (target.type === 'page') await cdp.send('Target.closeTarget', { targetId: target.targetId });
     await use(page);
     await page.close();
   } finally {

@@ -4,7 +4,10 @@
 // Every other address gets the full PWA (router, query cache, outbox, service worker). Both are
 // loaded with a dynamic import, so neither weighs on the other's first visit.
 import { isPublicTrackingPath } from './features/tracking/public-tracking-paths.ts';
+import { fetchCatalogEarly } from './lib/early-catalog.ts';
 import './styles.css';
+
+fetchCatalogEarly();
 
 const app = isPublicTrackingPath(window.location.pathname) ? import('./features/tracking/public-tracking-main.tsx') : import('./app-main.tsx');
 

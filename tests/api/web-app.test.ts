@@ -24,7 +24,15 @@ function write(file: string, text: string) {
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
-  write('index.html', '<!doctype html><title>Parcel Portal</title>');
+  write('index.html', '<!doctype html><html><head><title>Parcel Portal</title></head><body></body></html>');
+  write(
+    '.vite/manifest.json',
+    JSON.stringify({
+      'src/web/main.tsx': { file: 'assets/index-Entry123.js', name: 'index', isEntry: true },
+      '_shell-Shell123.js': { file: 'assets/shell-Shell123.js', name: 'shell' },
+      '_list-data-List1234.js': { file: 'assets/list-data-List1234.js', name: 'list-data' },
+    }),
+  );
   write('sw.js', 'self.addEventListener("fetch", () => {});');
   write('assets/app-AbC123xy.js', 'console.log(1);');
   write(HASHED, '{"messages":{"greeting":["Hallo"]}}');
@@ -77,5 +85,32 @@ describe('static files of the build', () => {
     const res = await t.app.inject({ url: '/locales/de.fedcba9876543210.json' });
 
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('preload hints of the list page', () => {
+  const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html' } });
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it('names the signed-in shell and the list loader’s chunks for home and /shipments', async () => {
+    for (const url of ['/', '/shipments', '/shipments?status=CREATED']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(preloads(res.body), url).toEqual(['/assets/shell-Shell123.js', '/assets/list-data-List1234.js']);
+    }
+  });
+
+  it('leaves the sign-in page and the public tracking page without them', async () => {
+    for (const url of ['/user/login', '/package/tracking?tracking_number=CP1', '/manifests']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(preloads(res.body), url).toEqual([]);
+    }
+  });
+
+  it('does not serve the build manifest', async () => {
+    expect((await t.app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 });

@@ -5,8 +5,9 @@
 import { i18n } from '@lingui/core';
 import { catalogUrls } from 'virtual:portal-locale-urls';
 import { DEFAULT_LANGUAGE, intlTag, isLanguageCode, type LanguageCode } from '../../shared/domain/languages.ts';
+import { LANGUAGE_KEY, takeEarlyCatalog } from './early-catalog.ts';
 
-export const LANGUAGE_KEY = 'language';
+export { LANGUAGE_KEY };
 
 export function storedLanguage(): LanguageCode {
   try {
@@ -24,7 +25,7 @@ export function currentLanguage(): LanguageCode {
 /** Loads and activates a language; false (language unchanged) when its file cannot be loaded. */
 export async function loadLanguage(code: LanguageCode, fetcher: typeof fetch = fetch): Promise<boolean> {
   try {
-    const response = await fetcher(catalogUrls[code]);
+    const response = await (takeEarlyCatalog(catalogUrls[code]) ?? fetcher(catalogUrls[code]));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const { messages } = (await response.json()) as { messages: Record<string, string | string[]> };
     i18n.load(code, messages);
