@@ -377,7 +377,8 @@ try {
 }
 log();
 if (failures.length === 0) {
-  log(`Crash safety: ${ROUNDS} round(s), ${ROUNDS * ONLY.length} SIGKILLs, every import finished with exact counts, every scan and submission applied exactly once, the database consistent.`);
+  const held = { import: 'every import finished with exact counts and no row twice', scan: 'every scan applied exactly once', outbox: 'every submission applied exactly once' } as const;
+  log(`Crash safety: ${ROUNDS} round(s), ${ROUNDS * ONLY.length} SIGKILLs; ${ONLY.map((phase) => held[phase]).join(', ')}; list counts exact${backend.kind === 'pglite' ? ', the data folder reopened and checked clean' : ''}.`);
 } else {
   exitCode = 1;
   log(`WRONG RESULT (${failures.length}):`);
