@@ -38,9 +38,11 @@ import { DEFAULT_REPORT_LIMITS, reportRoutes, type ReportLimits } from './featur
 import { trackingFeature } from './features/tracking/tracking.plugin.ts';
 import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
 import { ApiError } from './http-errors.ts';
+import { withLogGuards } from './logging.ts';
 import { auth } from './plugins/auth.ts';
-import { errors } from './plugins/errors.ts';
+import { errors, frameworkErrors } from './plugins/errors.ts';
 import { idempotency } from './plugins/idempotency.ts';
+import { inputGuard } from './plugins/input-guard.ts';
 import { security } from './plugins/security.ts';
 import { webApp } from './plugins/web-app.ts';
 
@@ -84,16 +86,20 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   installZodMessageIds();
   const { db } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withLogGuards(options.logger),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: proxyTrust(options.trustProxy),
     // The SPA and the API share paths like /shipments and /api/v1/shipments/: keep them exact.
     routerOptions: { ignoreTrailingSlash: true },
+    // A path that does not decode answers 400 in the error shape, not Fastify's own body.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  // Before anything reads a header or a query runs: control characters are refused.
+  await app.register(inputGuard);
   const pickupWidgets = options.pickupWidgets ?? {};
   await app.register(security, { frameOrigins: [...new Set(Object.values(pickupWidgets).map((url) => new URL(url).origin))] });
   // Before compression: it stores and replays the JSON text of create answers.

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorCode, ErrorBody } from '../../shared/contract/errors.ts';
+import { inputMessages } from '../../shared/i18n/input-messages.ts';
 import { messages, type MessageDescriptor } from '../../shared/i18n/messages.ts';
 import { serverMessages } from '../../shared/i18n/server-messages.ts';
 import { ApiError } from '../http-errors.ts';
@@ -73,6 +74,17 @@ async function errorsPlugin(app: FastifyInstance) {
 }
 
 export const errors = fp(errorsPlugin, { name: 'errors' });
+
+/**
+ * Fastify's `frameworkErrors`: failures of the router before any route or hook runs, which would
+ * otherwise answer Fastify's own body. A path that does not decode (`%ZZ`, `%E9`, the UTF-8 bytes
+ * of a lone surrogate) or a path parameter beyond the router's length limit is bad input: 400.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const t = translatorForHeader(typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined);
+  request.log.info({ code: error.code }, 'unroutable request');
+  return send(reply, t, 400, 'invalid_request', inputMessages.invalidUrl);
+}
 
 /** 404 in the error shape; used for unknown API routes. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {

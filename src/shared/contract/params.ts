@@ -3,13 +3,16 @@
 import * as z from 'zod/mini';
 import { TRACKING_NUMBER_MAX } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
+import { safeCharacters } from './fields.ts';
 
 /** A shipment's item number. */
-export const itemNumberParams = z.object({ item_number: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) });
+export const itemNumberParams = z.object({ item_number: z.string().check(z.trim(), z.minLength(1), z.maxLength(40), safeCharacters()) });
 
 /** A tracking number, upper-cased. */
 export const trackingNumberParams = z.object({
-  tracking_number: z.string().check(z.trim(), z.minLength(1, messages.trackingNumberRequired.id), z.maxLength(TRACKING_NUMBER_MAX, messages.tooLong.id), z.toUpperCase()),
+  tracking_number: z
+    .string()
+    .check(z.trim(), z.minLength(1, messages.trackingNumberRequired.id), z.maxLength(TRACKING_NUMBER_MAX, messages.tooLong.id), safeCharacters(), z.toUpperCase()),
 });
 
 /** A database id (uuid); anything else is a 404 with `notFound` (no row can have it). */

@@ -34,6 +34,7 @@
 // partner's ids is refused whole: it is the wrong partner's list.
 import { PARTNERS, type PartnerCode } from './enums.ts';
 import { deliveryMethodForPoint, POINT_TYPES, type PointType } from './pickup-points.ts';
+import { hasUnsafeCharacters } from './unsafe-text.ts';
 
 export const DIRECTORY_FIELDS = ['id', 'name', 'type', 'street', 'city', 'zip', 'country', 'latitude', 'longitude', 'opening_hours'] as const;
 export type DirectoryField = (typeof DIRECTORY_FIELDS)[number];
@@ -316,7 +317,8 @@ const TEXT_LIMITS = { name: 200, street: 200, city: 100, zip: 12 } as const;
 
 function text(value: unknown, max: number): string | undefined {
   const result = typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : typeof value === 'number' ? String(value) : undefined;
-  return result && result.length <= max ? result : undefined;
+  // Control characters, lone surrogates and bidi overrides make the value invalid (unsafe-text.ts).
+  return result && result.length <= max && !hasUnsafeCharacters(result) ? result : undefined;
 }
 
 /**
