@@ -44,6 +44,7 @@ import { errors, frameworkErrors } from './plugins/errors.ts';
 import { idempotency } from './plugins/idempotency.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { security } from './plugins/security.ts';
+import { bodyDeadline, DEFAULT_TIMEOUTS, serverTimeoutOptions, type Timeouts } from './plugins/timeouts.ts';
 import { webApp } from './plugins/web-app.ts';
 
 export interface AppOptions {
@@ -70,6 +71,8 @@ export interface AppOptions {
   pointFeedPolicy?: FeedFetchPolicy;
   /** Shipment reports per account and minute, and written at once by this instance. */
   reportLimits?: ReportLimits;
+  /** How long a client may take to send its request (plugins/timeouts.ts); tests shorten them. */
+  timeouts?: Partial<Timeouts>;
 }
 
 /**
@@ -85,6 +88,7 @@ function proxyTrust(setting: AppOptions['trustProxy']): FastifyServerOptions['tr
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   installZodMessageIds();
   const { db } = options;
+  const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: withLogGuards(options.logger),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -93,12 +97,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // A path that does not decode answers 400 in the error shape, not Fastify's own body.
     frameworkErrors,
+    ...serverTimeoutOptions(timeouts),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
-  // Before anything reads a header or a query runs: control characters are refused.
+  // Before anything reads a body or a header: slow bodies are cut off, control characters refused.
+  await app.register(bodyDeadline, { timeouts });
   await app.register(inputGuard);
   const pickupWidgets = options.pickupWidgets ?? {};
   await app.register(security, { frameOrigins: [...new Set(Object.values(pickupWidgets).map((url) => new URL(url).origin))] });
