@@ -81,6 +81,8 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'portal-chaos-'));
+// However the run ends (a server that would not start, an uncaught error), the folder goes with it.
+if (dataDir && !args.keep) process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const backend: Backend = databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: dataDir! };
 const serverOptions = dataDir ? { dataDir } : {};
 const runId = randomBytes(3).toString('hex');
@@ -373,7 +375,6 @@ try {
   globalThis.fetch = direct;
   await proxy.close();
   await server.stop();
-  if (dataDir && !args.keep) rmSync(dataDir, { recursive: true, force: true });
 }
 log();
 if (failures.length === 0) {
