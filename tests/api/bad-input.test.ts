@@ -321,6 +321,37 @@ describe('days out of range (once 500: PostgreSQL has no year 0)', () => {
   });
 });
 
+describe('integer ids beyond the database column (once 500: integer out of range)', () => {
+  const admin = () => ({ authorization: `Bearer ${adminToken}` });
+
+  it('refuses a partner priority for partner 2^31 with 400 on the field', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/partner', headers: admin(), payload: { partnerId: 2 ** 31, priority: 3 } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(errorBody(res).errors ?? {})).toEqual(['partnerId']);
+  });
+
+  it('refuses a pickup-point list for partner 2^31 with 400 on the field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/pickup-points/import',
+      headers: admin(),
+      payload: { partner_id: 2 ** 31, format: 'json', filename: 'p.json', file: Buffer.from('[]').toString('base64') },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(errorBody(res).errors ?? {})).toEqual(['partner_id']);
+  });
+
+  it('refuses a manifest for partner 2^31 with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/manifests/generate',
+      headers: admin(),
+      payload: { pickup_address_id: '00000000-0000-4000-8000-000000000000', partner_id: 2 ** 31 },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+  });
+});
+
 describe('paths the router cannot read (Fastify answered its own body)', () => {
   it.each(['/api/v1/shipments/%ZZ', '/api/v1/shipments/%E9', '/api/v1/shipments/%ED%A0%80', '/api/v1/tracking/%', `/api/v1/shipments/${'x'.repeat(500)}`])(
     'answers %s with 400 in the error shape',

@@ -11,7 +11,7 @@ import { messages } from '../i18n/messages.ts';
 import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { endpoint } from './endpoint.ts';
 import { preferredPartnerSchema } from './pickup-addresses.ts';
-import { text } from './fields.ts';
+import { serialId, text } from './fields.ts';
 
 /** The bitmask of pickup days: Monday 1 … Friday 16; anything outside 0..31 is refused. */
 export const pickupDaysMaskSchema = z.int({ error: am.pickupDaysInvalid.id }).check(z.gte(0, am.pickupDaysInvalid.id), z.lte(31, am.pickupDaysInvalid.id));
@@ -57,10 +57,7 @@ export const pickupAddressSaveSchema = z.object({
     phone: text(40, am.phoneRequired.id),
     regularPickup: z._default(z.boolean(), false),
     pickupDays: pickupDaysMaskSchema,
-    credentials: z._default(
-      z.array(z.object({ partnerId: z.int({ error: messages.invalidValue.id }), credentials: text(500, messages.required.id) })).check(z.maxLength(20, messages.tooLong.id)),
-      [],
-    ),
+    credentials: z._default(z.array(z.object({ partnerId: serialId(), credentials: text(500, messages.required.id) })).check(z.maxLength(20, messages.tooLong.id)), []),
   }),
   clientIds: z._default(z.array(z.uuid(am.clientNotFound.id)).check(z.maxLength(500, messages.tooLong.id)), []),
 });
@@ -91,7 +88,7 @@ export type PartnerCandidate = z.infer<typeof partnerCandidateSchema>;
 
 /** PUT /api/v1/admin/partner: a partner's priority (1–10; the highest serving partner is the default). */
 export const partnerPrioritySchema = z.object({
-  partnerId: z.int({ error: am.partnerNotFound.id }),
+  partnerId: serialId(am.partnerNotFound.id),
   priority: z.int({ error: am.priorityInvalid.id }).check(z.gte(1, am.priorityInvalid.id), z.lte(10, am.priorityInvalid.id)),
 });
 

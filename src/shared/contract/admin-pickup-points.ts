@@ -8,11 +8,12 @@ import { IMPORT_MAX_BYTES } from '../domain/limits.ts';
 import { adminMessages as am } from '../i18n/admin-messages.ts';
 import { messages } from '../i18n/messages.ts';
 import { endpoint } from './endpoint.ts';
+import { serialId } from './fields.ts';
 
 export const POINT_DIRECTORY_FORMATS = ['csv', 'json'] as const;
 
 export const pointDirectoryUploadSchema = z.object({
-  partner_id: z.int({ error: am.partnerNotFound.id }).check(z.gte(1, am.partnerNotFound.id)),
+  partner_id: serialId(am.partnerNotFound.id),
   format: z.enum(POINT_DIRECTORY_FORMATS, { error: am.directoryFormatInvalid.id }),
   filename: z.string({ error: messages.required.id }).check(z.trim(), z.minLength(1, messages.required.id), z.maxLength(255, messages.tooLong.id)),
   /** The file, base64 (as imports send it). */

@@ -22,6 +22,12 @@ export const text = /* @__NO_SIDE_EFFECTS__ */ (max: number, required?: string) 
 /** Optional free text: absent, null and "" all mean "not given". */
 export const optionalText = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.optional(z.nullable(text(max)));
 
+/** The largest value of a PostgreSQL integer column (serial ids). */
+export const INT32_MAX = 2_147_483_647;
+
+/** A row's integer id (partners): an integer the id column can hold, 1 to INT32_MAX; `message` otherwise. */
+export const serialId = /* @__NO_SIDE_EFFECTS__ */ (message: string = messages.invalidValue.id) => z.int({ error: message }).check(z.gte(1, message), z.lte(INT32_MAX, message));
+
 export const isStep = (value: number, decimals: number) => Math.abs(Math.round(value * 10 ** decimals) - value * 10 ** decimals) < 1e-6;
 export const positive = /* @__NO_SIDE_EFFECTS__ */ (step: number, stepMessage: string) =>
   z.number({ error: messages.positiveNumber.id }).check(

@@ -5,6 +5,7 @@ import { messages } from '../i18n/messages.ts';
 import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { documentActionMessages } from '../i18n/document-action-messages.ts';
 import { endpoint } from './endpoint.ts';
+import { serialId } from './fields.ts';
 
 /**
  * POST api/v1/manifests/generate: the CREATED shipments of an import (the spec's `importId`), of a
@@ -19,7 +20,7 @@ export const manifestGenerateSchema = z.union([
       .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)))
       .check(z.minLength(1, documentActionMessages.manifestNoneSelected.id), z.maxLength(MANIFEST_MAX_ITEMS, messages.tooLong.id)),
   }),
-  z.object({ pickup_address_id: z.uuid(shipmentMessages.pickupAddressInvalid.id), partner_id: z.int().check(z.positive()) }),
+  z.object({ pickup_address_id: z.uuid(shipmentMessages.pickupAddressInvalid.id), partner_id: serialId() }),
 ]);
 export type ManifestGenerateRequest = z.infer<typeof manifestGenerateSchema>;
 

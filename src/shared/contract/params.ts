@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { TRACKING_NUMBER_MAX } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
-import { safeCharacters } from './fields.ts';
+import { INT32_MAX, safeCharacters } from './fields.ts';
 
 /** A shipment's item number. */
 export const itemNumberParams = z.object({ item_number: z.string().check(z.trim(), z.minLength(1), z.maxLength(40), safeCharacters()) });
@@ -20,7 +20,5 @@ export const uuidParams = /* @__NO_SIDE_EFFECTS__ */ (notFound: string) => z.obj
 
 /** A numeric id (partners). */
 export const numericIdParams = z.object({
-  id: z.coerce
-    .number({ error: messages.invalidValue.id })
-    .check(z.int(messages.invalidValue.id), z.gte(1, messages.invalidValue.id), z.lte(2_147_483_647, messages.invalidValue.id)),
+  id: z.coerce.number({ error: messages.invalidValue.id }).check(z.int(messages.invalidValue.id), z.gte(1, messages.invalidValue.id), z.lte(INT32_MAX, messages.invalidValue.id)),
 });
