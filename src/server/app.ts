@@ -40,7 +40,7 @@ import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
 import { ApiError } from './http-errors.ts';
 import { withLogGuards } from './logging.ts';
 import { auth } from './plugins/auth.ts';
-import { errors, frameworkErrors } from './plugins/errors.ts';
+import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors.ts';
 import { idempotency } from './plugins/idempotency.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { security } from './plugins/security.ts';
@@ -95,8 +95,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: proxyTrust(options.trustProxy),
     // The SPA and the API share paths like /shipments and /api/v1/shipments/: keep them exact.
     routerOptions: { ignoreTrailingSlash: true },
-    // A path that does not decode answers 400 in the error shape, not Fastify's own body.
+    // A path that does not decode, or a request the HTTP parser refuses, answers in the error shape, not Fastify's own body.
     frameworkErrors,
+    clientErrorHandler,
     ...serverTimeoutOptions(timeouts),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,7 @@
 // A slow client cannot hold the server (issue 18): against a real listening server with short
 // limits, raw sockets trickle headers or a body, or sit idle; each is answered or closed within
-// about the limit, while a body that keeps moving completes even past the body deadline.
+// about the limit, while a body that keeps moving completes even past the body deadline. What
+// the HTTP parser itself refuses is answered in the error shape too.
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,10 @@ describe('slow clients', () => {
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(LIMITS.headersMs);
     expect(outcome.closedAfterMs).toBeLessThan(LIMITS.headersMs + 1_500);
     expect(outcome.text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(errorBodySchema.parse(JSON.parse(outcome.text.split('\r\n\r\n')[1] ?? ''))).toEqual({
+      error: 'invalid_request',
+      message: 'The request took too long to arrive. Check the connection and try again.',
+    });
   });
 
   it('lets a body that keeps moving finish although it takes longer than the body limit', async () => {
@@ -121,6 +126,19 @@ describe('slow clients', () => {
     expect(outcome.text).toMatch(/^HTTP\/1\.1 200 /);
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(LIMITS.keepAliveMs - 50);
     expect(outcome.closedAfterMs).toBeLessThan(LIMITS.keepAliveMs + 1_500);
+  });
+
+  it.each([
+    ['a NUL in a header', 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Bad: a\u0000b\r\n\r\n', 400, 'The request could not be read.'],
+    ['a malformed request line', 'GET /healthz HTTP/9\r\n\r\n', 400, 'The request could not be read.'],
+    ['headers over 16 KiB', `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`, 431, 'The request is too large.'],
+  ])('answers %s (refused by the HTTP parser) in the error shape and closes the connection', async (_label, head, status, message) => {
+    const outcome = await trickle(head, [], 1_000);
+
+    expect(outcome.closedAfterMs).toBeLessThan(1_500);
+    const [statusLine = '', json = ''] = outcome.text.split('\r\n\r\n');
+    expect(statusLine).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(JSON.parse(json)).toEqual({ message, error: status === 431 ? 'body_too_large' : 'invalid_request' });
   });
 
   it('has production limits that let the largest import through at the minimum rate', () => {

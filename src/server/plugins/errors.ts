@@ -1,5 +1,7 @@
 // One place that turns every failure into the error body of spec section 8 in the caller's
 // language. Bad input is always a 4xx: only our own faults answer 500.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -8,7 +10,7 @@ import { inputMessages } from '../../shared/i18n/input-messages.ts';
 import { messages, type MessageDescriptor } from '../../shared/i18n/messages.ts';
 import { serverMessages } from '../../shared/i18n/server-messages.ts';
 import { ApiError } from '../http-errors.ts';
-import { translatorForHeader, type Translate } from '../i18n.ts';
+import { translator, translatorForHeader, type Translate } from '../i18n.ts';
 
 function send(
   reply: FastifyReply,
@@ -89,4 +91,29 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** 404 in the error shape; used for unknown API routes. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(reply, translatorForHeader(request.headers['accept-language']), 404, 'not_found', serverMessages.notFound);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what the HTTP parser refuses before there is a request (a
+ * malformed request line or header, headers too large, headers or a request that took too long)
+ * is answered in the error shape too, in English (no Accept-Language could be read), and the
+ * connection is closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message]: [number, ApiErrorCode, MessageDescriptor] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'invalid_request', inputMessages.requestTimeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'body_too_large', serverMessages.bodyTooLarge]
+        : [400, 'invalid_request', inputMessages.malformedRequest];
+  this.log.debug({ code: error.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ message: translator('en')(message), error: code } satisfies ErrorBody);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
