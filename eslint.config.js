@@ -1,7 +1,42 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const featuresOf = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const webFeatures = featuresOf('src/web/features');
+const serverFeatures = featuresOf('src/server/features');
+
+/**
+ * The map the README draws, kept by the lint: web features never import each other, and lib,
+ * components and offline never import a feature (what two features share moves down); a server
+ * feature uses another only through that feature's public.ts.
+ */
+const boundaryZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'Web features never import each other: move what both need to lib/ or components/.',
+  })),
+  ...['lib', 'components', 'offline'].map((layer) => ({
+    target: `./src/web/${layer}`,
+    from: './src/web/features',
+    message: `src/web/${layer} never imports a feature.`,
+  })),
+  ...serverFeatures.flatMap((feature) =>
+    serverFeatures
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `./src/server/features/${feature}`,
+        from: `./src/server/features/${other}`,
+        except: ['./public.ts'],
+        message: `A server feature uses another only through its public.ts (src/server/features/${other}/public.ts).`,
+      })),
+  ),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/web/route-tree.gen.ts', 'src/server/db/migrations', 'test-results', 'playwright-report', '.scratch', 'data'] },
@@ -19,6 +54,21 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    // Only our own files are followed: the packages' bundles are not ours to check (and some are
+    // too large for the parser).
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/ignore': ['node_modules'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   // One-way imports: shared imports only zod and itself; web and server never import each other.
   {

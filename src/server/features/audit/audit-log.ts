@@ -4,7 +4,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { AuditEntry } from '../../../shared/contract/admin-companies.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, clients } from '../../db/schema.ts';
-import type { Principal } from '../auth/access-tokens.ts';
+import type { Principal } from '../auth/public.ts';
 
 export type AuditAction = 'create' | 'update' | 'delete';
 type Fields = Record<string, unknown>;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint } from '../../../shared/contract/admin-clients.ts';
 import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
 import type { Db } from '../../db/client.ts';
-import type { ActiveClients } from '../auth/active-clients.ts';
+import type { ActiveClients } from '../auth/public.ts';
 import { route } from '../../http/route.ts';
 import { registerClient, resetClientSecret, updateClient } from './admin-clients.service.ts';
 

@@ -10,10 +10,10 @@ import { messages } from '../../../shared/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, companies, pickupAddressClients, pickupAddresses, refreshTokens } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
-import { findClientByLogin } from '../auth/clients.service.ts';
-import { hashSecret } from '../auth/passwords.ts';
-import { changedFields, recordAudit } from '../audit/audit-log.ts';
+import type { Principal } from '../auth/public.ts';
+import { findClientByLogin } from '../auth/public.ts';
+import { hashSecret } from '../auth/public.ts';
+import { changedFields, recordAudit } from '../audit/public.ts';
 import { loadAdminClients } from './admin-clients.query.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 

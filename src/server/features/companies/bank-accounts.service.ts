@@ -10,8 +10,8 @@ import { messages, type MessageDescriptor } from '../../../shared/i18n/messages.
 import type { Db } from '../../db/client.ts';
 import { bankAccounts } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
-import { changedFields, recordAudit } from '../audit/audit-log.ts';
+import type { Principal } from '../auth/public.ts';
+import { changedFields, recordAudit } from '../audit/public.ts';
 import { clientCompany } from './client-company.ts';
 
 export type BankAccountSave = z.output<typeof bankAccountInputSchema>;

@@ -11,10 +11,10 @@ import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, companies, companyProducts, imports, manifests, shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
-import { changedFields, companyHistory, recordAudit } from '../audit/audit-log.ts';
-import { loadAdminClients } from '../clients/admin-clients.query.ts';
-import { loadAdminPickupAddresses } from '../pickup-addresses/admin-pickup-addresses.query.ts';
+import type { Principal } from '../auth/public.ts';
+import { changedFields, companyHistory, recordAudit } from '../audit/public.ts';
+import { loadAdminClients } from '../clients/public.ts';
+import { loadAdminPickupAddresses } from '../pickup-addresses/public.ts';
 import { listBankAccounts } from './bank-accounts.service.ts';
 import { clientCompany, companyNotFound, type CompanyRow } from './client-company.ts';
 

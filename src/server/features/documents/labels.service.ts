@@ -5,7 +5,7 @@ import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
 import type { CompanyScope } from '../../company-scope.ts';
-import { shipmentStatus } from '../shipments/shipments.service.ts';
+import { shipmentStatus } from '../shipments/public.ts';
 import { LABEL_CAPTIONS, loadLabels } from './label-data.ts';
 import { renderLabels } from './label-pdf.ts';
 

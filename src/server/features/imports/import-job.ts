@@ -20,7 +20,7 @@ import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import { pgliteClientOf, type Db } from '../../db/client.ts';
 import { clients, importMappings, importRowErrors, imports } from '../../db/schema.ts';
 import { releaseOrphanedJobs } from '../../jobs/job-queue.ts';
-import { batchContext, insertBatch, prepareBatch } from '../shipments/shipment-batch.ts';
+import { batchContext, insertBatch, prepareBatch } from '../shipments/public.ts';
 import { loadImportFile } from './import-files.ts';
 import { columnOf } from './import-row.ts';
 import { openImportFileOnReader, startImportReader, type ReadRows } from './import-reader.ts';

@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ImportType } from '../../../shared/contract/imports.ts';
 import type { ImportMapping } from '../../../shared/domain/import-columns.ts';
-import type { BatchRow } from '../shipments/shipment-batch.ts';
+import type { BatchRow } from '../shipments/public.ts';
 import type { RowError } from './import-row.ts';
 import { ImportFileError } from './read-import-file.ts';
 import type { ResultFile, ResultInput } from './result-file.ts';

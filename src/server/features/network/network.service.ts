@@ -6,9 +6,9 @@ import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { partnerKeys, partners, partnerServices, pickupPoints } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
-import { recordAudit } from '../audit/audit-log.ts';
-import { insertPartnerKey, partnerKeysOf, revokeKeyOfPartner, type PartnerKeyRow } from '../tracking/partner-keys.ts';
+import type { Principal } from '../auth/public.ts';
+import { recordAudit } from '../audit/public.ts';
+import { insertPartnerKey, partnerKeysOf, revokeKeyOfPartner, type PartnerKeyRow } from '../tracking/public.ts';
 
 export const partnerNotFound = () => new ApiError(404, 'not_found', am.partnerNotFound);
 

@@ -8,8 +8,8 @@ import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, partnerServices, pickupAddresses, pickupAddressPartners } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import type { Principal } from '../auth/public.ts';
+import { recordAudit } from '../audit/public.ts';
 import { existingPartner } from './network.service.ts';
 
 /** A service as stored and answered (the database holds country codes as plain text). */

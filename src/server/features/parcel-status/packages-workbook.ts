@@ -6,7 +6,7 @@
 // in-memory workbook took 23 s and +780 MB.
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { printDateTime } from '../documents/print-format.ts';
+import { printDateTime } from '../documents/public.ts';
 import type { PackageRow } from './parcel-status-export.service.ts';
 
 export const PACKAGES_COLUMNS = ['itemNumber', 'trackingNumber', 'company', 'status', 'arrivedAt', 'sentAt', 'partner', 'country', 'weight'] as const;

@@ -9,9 +9,9 @@ import { messages, type MessageDescriptor } from '../../../shared/i18n/messages.
 import type { Db } from '../../db/client.ts';
 import { clients, companies, partnerServices, partners, pickupAddressClients, pickupAddressCredentials, pickupAddresses, pickupAddressPartners } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
-import { changedFields, recordAudit } from '../audit/audit-log.ts';
-import { isUniqueViolation } from '../clients/unique-violation.ts';
+import type { Principal } from '../auth/public.ts';
+import { changedFields, recordAudit } from '../audit/public.ts';
+import { isUniqueViolation } from '../clients/public.ts';
 import { loadAdminPickupAddresses } from './admin-pickup-addresses.query.ts';
 
 type AddressRow = typeof pickupAddresses.$inferSelect;

@@ -23,8 +23,8 @@ import { pgliteClientOf, queryRows, type Db } from '../../db/client.ts';
 import { clients, partners, pickupPoints, pointDirectoryImports } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
 import type { Translate } from '../../i18n.ts';
-import type { Principal } from '../auth/access-tokens.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import type { Principal } from '../auth/public.ts';
+import { recordAudit } from '../audit/public.ts';
 import { DirectoryFileError, readDirectoryFile, type DirectoryRecord } from './point-directory-file.ts';
 
 /** Refused rows kept with an import (the count covers them all). */

@@ -14,8 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { clients, partners, pointDirectoryFeeds, pointDirectoryImports } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
 import { translator, type Translate } from '../../i18n.ts';
-import type { Principal } from '../auth/access-tokens.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import type { Principal } from '../auth/public.ts';
+import { recordAudit } from '../audit/public.ts';
 import { DEFAULT_FEED_POLICY, FeedFetchError, fetchFeed, type FeedFetchPolicy } from './point-feed-fetch.ts';
 import { importDirectoryList, toImport } from './point-directory.service.ts';
 

@@ -7,9 +7,9 @@ import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, companies } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
-import { isGuessable } from '../auth/password-strength.ts';
-import { hashSecret, verifySecret } from '../auth/passwords.ts';
+import type { Principal } from '../auth/public.ts';
+import { isGuessable } from '../auth/public.ts';
+import { hashSecret, verifySecret } from '../auth/public.ts';
 
 export async function readProfile(db: Db, principal: Principal): Promise<Profile> {
   const [row] = await db

@@ -6,7 +6,7 @@ import { pickupDaysFromMask } from '../../../shared/domain/pickup-days.ts';
 import type { Db } from '../../db/client.ts';
 import { partners, pickupAddressClients, pickupAddresses, pickupAddressPartners } from '../../db/schema.ts';
 import { companyScope } from '../../company-scope.ts';
-import type { Principal } from '../auth/access-tokens.ts';
+import type { Principal } from '../auth/public.ts';
 
 /**
  * The addresses assigned to the client, or every address of its company when none is (the same

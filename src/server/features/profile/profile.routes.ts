@@ -7,9 +7,9 @@ import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
 import { route } from '../../http/route.ts';
-import type { LoginLimiter } from '../auth/login-limiter.ts';
-import { setRefreshCookie } from '../auth/oauth.routes.ts';
-import type { RefreshTokenStore } from '../auth/refresh-tokens.ts';
+import type { LoginLimiter } from '../auth/public.ts';
+import { setRefreshCookie } from '../auth/public.ts';
+import type { RefreshTokenStore } from '../auth/public.ts';
 import { changeSecret, clientLogin, readProfile, updateProfile } from './account.service.ts';
 import { listPickupAddresses } from './pickup-addresses.service.ts';
 

@@ -10,7 +10,7 @@ import { checkShipmentRules, type RuleErrors } from '../../../shared/domain/ship
 import { pgliteClientOf, type Db } from '../../db/client.ts';
 import { missingReferences } from '../../db/missing-references.ts';
 import { shipmentEvents, shipments } from '../../db/schema.ts';
-import type { Principal } from '../auth/access-tokens.ts';
+import type { Principal } from '../auth/public.ts';
 import { formShipmentColumns, nextNumbers } from './shipment-creation.ts';
 import { resolveTargets, targetContext, type TargetContext } from './shipment-target.ts';
 

@@ -21,9 +21,9 @@ import type { Db } from '../../db/client.ts';
 import { pickupAddressClients, pickupAddresses } from '../../db/schema.ts';
 import { messages } from '../../../shared/i18n/messages.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
-import { clientInfo, findClientById } from '../auth/clients.service.ts';
-import { findActivePoints, type PickupPointRow } from '../pickup-points/pickup-points.service.ts';
+import type { Principal } from '../auth/public.ts';
+import { clientInfo, findClientById } from '../auth/public.ts';
+import { findActivePoints, type PickupPointRow } from '../pickup-points/public.ts';
 import { choosePartner, type RoutedPartner } from './partner-routing.ts';
 
 /** What the caller may ship with, read once per request or import. */
