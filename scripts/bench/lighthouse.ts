@@ -150,7 +150,9 @@ async function audit(port: number, url: string): Promise<{ lhr: Result; report: 
     logLevel: 'error',
     onlyCategories: [...CATEGORY_IDS],
   };
-  const result = await lighthouse(url, flags);
+  let result = await lighthouse(url, flags);
+  // "Something went wrong with recording the trace … run Lighthouse again": once more, as it says.
+  if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   const report = result.report as string[];
