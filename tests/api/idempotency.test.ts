@@ -2,7 +2,9 @@
 // the same key and body answer the first answer again (`idempotent-replayed: true`) without
 // creating anything; another body answers 422; a key whose first request still runs answers 409
 // with Retry-After; a running key older than 60 s and an expired key are taken over; keys are per
-// company and kept 7 days; concurrent duplicates create exactly one set of shipments.
+// company and kept 7 days; concurrent duplicates create exactly one set of shipments. A created
+// answer is stored in the transaction that creates the shipments, as the text sent (the stored
+// body equals the answer's body byte for byte); idempotency-crash.test.ts kills the server.
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';

@@ -2,6 +2,13 @@
 // body answers the first answer again without doing anything; the same key with another body
 // answers 422; a key whose first request is still running answers 409. Keys live per company
 // for 7 days. A first request that failed on our side (5xx) frees its key for a retry.
+//
+// The key is claimed ("running", no answer) in its own statement before the handler. A route
+// whose request changes data stores its answer with the key INSIDE the transaction that makes the
+// change (`beforeCommit(request, reply, answer)`, handed to the service), so the change and its
+// answer commit together: a server killed after the commit still replays the answer, and a key
+// left "running" belongs to a request whose change never committed, which a resend may safely
+// take over after 60 s. Answers that change nothing (4xx) are stored when sent.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,8 +25,24 @@ declare module 'fastify' {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    idempotency: { companyId: string; key: string } | null;
+    idempotency: IdempotencyClaim | null;
   }
+}
+
+/** The request's claim on its Idempotency-Key. */
+export interface IdempotencyClaim {
+  companyId: string;
+  key: string;
+  /** The claim's created_at as the database wrote it (microseconds): tells it from a later claim of the key. */
+  claimedAt: string;
+  /**
+   * Stores the answer (status and the exact JSON text sent) with the key in `tx`, the transaction
+   * of the change the request makes, so both commit or neither does. Answers 409 (and so rolls
+   * `tx` back) when the key is no longer this request's: a resend took it over as abandoned.
+   */
+  completeIn(tx: Db, status: number, body: string): Promise<void>;
+  /** Frees the key in `tx`: the change it answered was undone (so a retry may make it anew). */
+  releaseIn(tx: Db): Promise<void>;
 }
 
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -45,6 +68,20 @@ function requestHash(request: FastifyRequest): string {
     .digest('hex');
 }
 
+const inProgress = () => new ApiError(409, 'invalid_request', serverMessages.idempotencyInProgress, { headers: { 'retry-after': '1' } });
+
+/**
+ * The before-commit step a route hands to the service that makes its change: it stores
+ * `answer(result)` with the request's Idempotency-Key in the service's transaction, as the text
+ * the route's serializer sends (the same JSON the route then returns), under the reply's status.
+ * Undefined without a key.
+ */
+export function beforeCommit<T>(request: FastifyRequest, reply: FastifyReply, answer: (result: T) => unknown): ((tx: Db, result: T) => Promise<void>) | undefined {
+  const claim = request.idempotency;
+  if (!claim) return undefined;
+  return (tx, result) => claim.completeIn(tx, reply.statusCode, String(reply.serialize(answer(result))));
+}
+
 async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
   app.decorateRequest('idempotency', null);
 
@@ -64,9 +101,9 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
         .insert(idempotencyKeys)
         .values({ companyId, key, requestHash: hash, expiresAt: new Date(now + IDEMPOTENCY_TTL_MS) })
         .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
+        .returning({ claimedAt: sql<string>`${idempotencyKeys.createdAt}::text` });
       if (claimed) {
-        request.idempotency = { companyId, key };
+        request.idempotency = claimOf(companyId, key, claimed.claimedAt);
         return;
       }
       const [existing] = await db
@@ -92,7 +129,7 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
       if (freed.length > 0) continue;
       if (existing.requestHash !== hash) throw new ApiError(422, 'validation_failed', serverMessages.idempotencyMismatch);
       if (existing.responseStatus === null) {
-        throw new ApiError(409, 'invalid_request', serverMessages.idempotencyInProgress, { headers: { 'retry-after': '1' } });
+        throw inProgress();
       }
       return reply
         .code(existing.responseStatus)
@@ -100,21 +137,31 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
         .header('idempotent-replayed', 'true')
         .send(existing.responseBody);
     }
-    throw new ApiError(409, 'invalid_request', serverMessages.idempotencyInProgress, { headers: { 'retry-after': '1' } });
+    throw inProgress();
   });
 
+  // The answer of a request that stored none in a transaction (a 4xx: nothing changed). A key
+  // completed in the change's transaction is left as it is, even when the request failed after
+  // the commit: its change is made, so the key keeps answering it. A 5xx frees a key still running.
+  // A failed write here is logged and the answer still sent: the key stays "running" with nothing
+  // committed under it, so a resend takes it over after 60 s. (Thrown, it would replace the
+  // answer, and after an error answer Fastify's fallback would send the query text to the client.)
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = null;
-    const where = and(eq(idempotencyKeys.companyId, claim.companyId), eq(idempotencyKeys.key, claim.key));
-    if (reply.statusCode >= 500) {
-      await db.delete(idempotencyKeys).where(where);
-    } else {
-      await db
-        .update(idempotencyKeys)
-        .set({ responseStatus: reply.statusCode, responseBody: typeof payload === 'string' ? payload : String(payload) })
-        .where(where);
+    const running = and(ownClaim(claim), isNull(idempotencyKeys.responseStatus));
+    try {
+      if (reply.statusCode >= 500) {
+        await db.delete(idempotencyKeys).where(running);
+      } else {
+        await db
+          .update(idempotencyKeys)
+          .set({ responseStatus: reply.statusCode, responseBody: typeof payload === 'string' ? payload : String(payload) })
+          .where(running);
+      }
+    } catch (error) {
+      request.log.error({ err: error }, 'idempotency key: the answer was not recorded');
     }
     return payload;
   });
@@ -126,6 +173,31 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
     lastPurge = Date.now();
     await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`));
   });
+}
+
+/** The key's row while it is still this claim's (not taken over by a resend since). */
+function ownClaim({ companyId, key, claimedAt }: Pick<IdempotencyClaim, 'companyId' | 'key' | 'claimedAt'>) {
+  return and(eq(idempotencyKeys.companyId, companyId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, sql`${claimedAt}::timestamptz`));
+}
+
+function claimOf(companyId: string, key: string, claimedAt: string): IdempotencyClaim {
+  const claim: IdempotencyClaim = {
+    companyId,
+    key,
+    claimedAt,
+    async completeIn(tx, status, body) {
+      const [done] = await tx
+        .update(idempotencyKeys)
+        .set({ responseStatus: status, responseBody: body })
+        .where(and(ownClaim(claim), isNull(idempotencyKeys.responseStatus)))
+        .returning({ key: idempotencyKeys.key });
+      if (!done) throw inProgress();
+    },
+    async releaseIn(tx) {
+      await tx.delete(idempotencyKeys).where(ownClaim(claim));
+    },
+  };
+  return claim;
 }
 
 // Registered before compression, so that onSend sees the JSON text rather than a compressed stream.

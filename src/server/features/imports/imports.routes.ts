@@ -7,6 +7,7 @@ import { attachment } from '../../attachment.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
 import { route } from '../../http/route.ts';
+import { beforeCommit } from '../../plugins/idempotency.ts';
 import { IMPORT_QUEUE, type ImportJobData } from './import-job.ts';
 import { createImport, importResult, listImports, markImportFailed, previewImport, saveMapping } from './imports.service.ts';
 
@@ -19,19 +20,24 @@ export async function importRoutes(app: FastifyInstance, { db, queue, wake }: { 
   route(
     app,
     importStartEndpoint,
-    async ({ principal, body, t }) => {
+    async ({ principal, body, t, request, reply }) => {
       if (!queue) throw new ApiError(503, 'unavailable', serverMessages.internal);
       await saveMapping(db, principal, body);
-      const id = await createImport(db, principal, body);
+      // The answer is stored with the Idempotency-Key in the transaction that creates the import.
+      const answer = (id: string) => ({ id, message: t(serverMessages.importStarted) });
+      const id = await createImport(db, principal, body, beforeCommit(request, reply, answer));
       try {
         await queue.send(IMPORT_QUEUE, { importId: id } satisfies ImportJobData);
         // This instance starts on it at once (another may still take it first: the queue decides).
         wake();
       } catch (error) {
-        await markImportFailed(db, id, serverMessages.importInterrupted.id);
+        // Not queued: the import ends FAILED and its key is freed with it (the request answers
+        // 5xx), so a retry under the same key uploads anew.
+        const claim = request.idempotency;
+        await markImportFailed(db, id, serverMessages.importInterrupted.id, claim ? (tx) => claim.releaseIn(tx) : undefined);
         throw error;
       }
-      return { id, message: t(serverMessages.importStarted) };
+      return answer(id);
     },
     { bodyLimit: UPLOAD_BODY_LIMIT },
   );

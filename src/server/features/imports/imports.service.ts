@@ -12,7 +12,7 @@ import { companies, importMappings, importRowErrors, imports, shipments } from '
 import { ApiError } from '../../http-errors.ts';
 import type { Translate } from '../../i18n.ts';
 import { companyScope, type CompanyScope } from '../../company-scope.ts';
-import type { Principal } from '../auth/access-tokens.ts';
+import type { Principal } from '../auth/public.ts';
 import { loadImportFile, storeImportFile } from './import-files.ts';
 import { previewOnReader, resultFileOnReader } from './import-reader.ts';
 import { ImportFileError } from './read-import-file.ts';
@@ -45,8 +45,12 @@ export async function previewImport(db: Db, principal: Principal, upload: Import
   return { headers: file.headers, rows: file.rows, total_rows: file.count, mapping, missing: missingRequiredFields(mapping), saved_mapping: !!saved };
 }
 
-/** Stores the upload and its record (PROCESSING) in one transaction; the caller queues the job. */
-export async function createImport(db: Db, principal: Principal, upload: ImportUpload): Promise<string> {
+/**
+ * Stores the upload and its record (PROCESSING) in one transaction; the caller queues the job.
+ * `beforeCommit` runs last in that transaction with the import's id (the route stores its
+ * Idempotency-Key answer there, so the import and its answer commit together).
+ */
+export async function createImport(db: Db, principal: Principal, upload: ImportUpload, beforeCommit?: (tx: Db, id: string) => Promise<void>): Promise<string> {
   const content = decode(upload);
   return db.transaction(async (tx) => {
     const [record] = await tx
@@ -54,6 +58,7 @@ export async function createImport(db: Db, principal: Principal, upload: ImportU
       .values({ companyId: companyScope(principal).companyId, clientId: principal.clientId, filename: upload.filename, type: upload.type, mapping: upload.mapping ?? null })
       .returning({ id: imports.id });
     await storeImportFile(tx, record!.id, content);
+    await beforeCommit?.(tx, record!.id);
     return record!.id;
   });
 }
@@ -68,8 +73,12 @@ export async function saveMapping(db: Db, principal: Principal, upload: ImportUp
     .onConflictDoUpdate({ target: [importMappings.companyId, importMappings.signature], set: { mapping: upload.mapping, updatedAt: sql`now()` } });
 }
 
-export async function markImportFailed(db: Db, importId: string, messageId: string): Promise<void> {
-  await db.update(imports).set({ status: 'FAILED', errorMessage: messageId, finishedAt: sql`now()`, processingTimeMs: 0 }).where(eq(imports.id, importId));
+/** Ends an import FAILED before it ran; `beforeCommit` runs in the same transaction (the route frees its Idempotency-Key there). */
+export async function markImportFailed(db: Db, importId: string, messageId: string, beforeCommit?: (tx: Db) => Promise<void>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(imports).set({ status: 'FAILED', errorMessage: messageId, finishedAt: sql`now()`, processingTimeMs: 0 }).where(eq(imports.id, importId));
+    await beforeCommit?.(tx);
+  });
 }
 
 /** The newest imports (the company's; every company's for admins, with its name). */

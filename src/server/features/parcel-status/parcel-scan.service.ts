@@ -10,14 +10,19 @@ import { documentActionMessages } from '../../../shared/i18n/document-action-mes
 import type { Db } from '../../db/client.ts';
 import { shipments } from '../../db/schema.ts';
 import { ApiError } from '../../http-errors.ts';
-import type { Principal } from '../auth/access-tokens.ts';
+import type { Principal } from '../auth/public.ts';
 import { decideScans } from './scan-decisions.ts';
 import { scanTime } from './scan-time.ts';
 
 /** The source of events written by depot scans (the export reads them back). */
 export const DEPOT_SOURCE = 'depot';
 
-export async function applyParcelScan(db: Db, principal: Principal, request: ParcelStatusUpdateRequest): Promise<ParcelStatusAnswer> {
+/**
+ * `beforeCommit` runs last in the scan's transaction with its answer (the route stores its
+ * Idempotency-Key answer there: a resend after a crash replays what the first scan did rather
+ * than answering `unchanged`).
+ */
+export async function applyParcelScan(db: Db, principal: Principal, request: ParcelStatusUpdateRequest, beforeCommit?: (tx: Db, answer: ParcelStatusAnswer) => Promise<void>): Promise<ParcelStatusAnswer> {
   const occurredAt = scanTime(request.scanned_at);
   // A wedge scanner reading a label's QR types `TRACKING|COUNTRY|POSTCODE`: the tracking number counts.
   const ids = [...new Set(request.parcels_id.map(parcelIdFromScan))].filter((id) => id.length > 0);
@@ -44,6 +49,8 @@ export async function applyParcelScan(db: Db, principal: Principal, request: Par
         insert into shipment_events (shipment_id, status, source, client_id, occurred_at)
         select unnest(${shipmentIds}), ${request.status}::text, ${DEPOT_SOURCE}::text, ${principal.clientId}::uuid, ${at}`);
     }
-    return { updated: updatedIds.length, results };
+    const answer = { updated: updatedIds.length, results };
+    await beforeCommit?.(tx, answer);
+    return answer;
   });
 }

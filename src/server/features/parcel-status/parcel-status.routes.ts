@@ -1,11 +1,12 @@
 // The depot scan page's calls (spec section 7, issue 7). ADMIN only (the endpoints' access). A scan request is idempotent by key: the tablet's outbox resends until it gets
 // an answer, and the parcels move once.
 import type { FastifyInstance } from 'fastify';
-import { parcelStatusExportEndpoint, parcelStatusUpdateEndpoint } from '../../../shared/contract/parcel-status.ts';
+import { parcelStatusExportEndpoint, parcelStatusUpdateEndpoint, type ParcelStatusAnswer } from '../../../shared/contract/parcel-status.ts';
 import { parcelStatusCaptions } from '../../../shared/i18n/document-messages.ts';
 import { attachment } from '../../attachment.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/route.ts';
+import { beforeCommit } from '../../plugins/idempotency.ts';
 import type { Translate } from '../../i18n.ts';
 import { applyParcelScan } from './parcel-scan.service.ts';
 import { parcelStatusRows } from './parcel-status-export.service.ts';
@@ -31,7 +32,8 @@ function captions(t: Translate): PackagesCaptions {
 }
 
 export async function parcelStatusRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  route(app, parcelStatusUpdateEndpoint, async ({ principal, body }) => applyParcelScan(db, principal, body));
+  // The answer is stored with the Idempotency-Key in the scan's transaction.
+  route(app, parcelStatusUpdateEndpoint, async ({ principal, body, request, reply }) => applyParcelScan(db, principal, body, beforeCommit(request, reply, (answer: ParcelStatusAnswer) => answer)));
 
   route(app, parcelStatusExportEndpoint, async ({ query, t, reply }) => {
     const rows = await parcelStatusRows(db, query);

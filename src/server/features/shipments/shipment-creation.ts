@@ -1,8 +1,10 @@
 // Creating shipments: the single send form (v1) and the wizard (v2, several parcels). Both check
 // the same shared rules, take their target (point, method, product, pickup address, partner) from
-// shipment-target.ts as imports do, and number every parcel from the database sequences.
+// shipment-target.ts as imports do, and number every parcel from the database sequences. A
+// caller's `beforeCommit` runs last in the transaction that inserts the shipments (the route
+// stores its Idempotency-Key answer there, so the shipments and their answer commit together).
 import { sql } from 'drizzle-orm';
-import type { ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
+import type { Shipment, ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
 import type { WizardShipmentParsed } from '../../../shared/contract/shipments-wizard.ts';
 import type { Product } from '../../../shared/domain/enums.ts';
 import { normalizePhone } from '../../../shared/domain/phone.ts';
@@ -13,7 +15,7 @@ import { checkWizardRules } from '../../../shared/domain/wizard-rules.ts';
 import type { CompanyScope } from '../../company-scope.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { shipmentEvents, shipments } from '../../db/schema.ts';
-import type { Principal } from '../auth/access-tokens.ts';
+import type { Principal } from '../auth/public.ts';
 import { toShipment } from './shipment-mapper.ts';
 import { resolveTarget, targetContext, type ShipmentTarget } from './shipment-target.ts';
 
@@ -23,6 +25,8 @@ const S10_COUNTRY = 'SK';
 const S10_SERVICE: Record<Product, string> = { PRM: 'CP', RTN: 'CR', TRC: 'LX', UTR: 'UA' };
 
 type NewShipment = typeof shipments.$inferInsert;
+/** The last step of the creating transaction, given what the create answers. */
+type BeforeCommit<T> = (tx: Db, created: T) => Promise<void>;
 
 /** Item and S10 tracking numbers for `count` new shipments of one product. */
 export async function nextNumbers(db: Db, product: Product, count: number) {
@@ -57,11 +61,14 @@ function receiverColumns(input: ShipmentCreateParsed | WizardShipmentParsed) {
   };
 }
 
-async function insertAll(db: Db, principal: Principal, rows: NewShipment[]) {
+/** Inserts the shipments with their CREATED events; answers `result` of the rows, which `beforeCommit` gets before the commit. */
+async function insertAll<T>(db: Db, principal: Principal, rows: NewShipment[], result: (created: Array<typeof shipments.$inferSelect>) => T, beforeCommit?: BeforeCommit<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const created = await tx.insert(shipments).values(rows).returning();
     await tx.insert(shipmentEvents).values(created.map((s) => ({ shipmentId: s.id, status: 'CREATED', source: 'portal', clientId: principal.clientId })));
-    return created;
+    const answer = result(created);
+    await beforeCommit?.(tx, answer);
+    return answer;
   });
 }
 
@@ -108,12 +115,17 @@ export function formShipmentColumns(input: ShipmentCreateParsed, { scope, target
 }
 
 /** POST /api/v1/shipments/store: one shipment from the single send form. */
-export async function createShipment(db: Db, principal: Principal, input: ShipmentCreateParsed) {
+export async function createShipment(db: Db, principal: Principal, input: ShipmentCreateParsed, beforeCommit?: BeforeCommit<Shipment>): Promise<Shipment> {
   const context = await targetContext(db, principal);
   const target = await resolveTarget(db, context, input, (completed) => checkShipmentRules(completed, context.products));
   const [numbers] = await nextNumbers(db, target.product, 1);
-  const [row] = await insertAll(db, principal, [{ ...numbers!, ...formShipmentColumns(input, { scope: context.scope, target }) }]);
-  return toShipment(row!);
+  return insertAll(db, principal, [{ ...numbers!, ...formShipmentColumns(input, { scope: context.scope, target }) }], ([row]) => toShipment(row!), beforeCommit);
+}
+
+/** The wizard's shipments under their consignment number. */
+export interface WizardShipments {
+  consignmentNumber: string;
+  shipments: Shipment[];
 }
 
 /**
@@ -122,13 +134,13 @@ export async function createShipment(db: Db, principal: Principal, input: Shipme
  * item number. COD and insurance belong to the consignment and are carried by its first parcel,
  * so a manifest's COD total counts them once.
  */
-export async function createWizardShipments(db: Db, principal: Principal, input: WizardShipmentParsed) {
+export async function createWizardShipments(db: Db, principal: Principal, input: WizardShipmentParsed, beforeCommit?: BeforeCommit<WizardShipments>): Promise<WizardShipments> {
   const context = await targetContext(db, principal);
   const { product, deliveryMethod, point, pickupAddressId, partner } = await resolveTarget(db, context, input, (completed) => checkWizardRules(completed, context.products));
   const numbers = await nextNumbers(db, product, input.parcels.length);
   const consignmentNumber = numbers[0]!.itemNumber;
   const receiver = receiverColumns(input);
-  const rows = await insertAll(
+  return insertAll(
     db,
     principal,
     input.parcels.map((parcel, index) => ({
@@ -161,6 +173,7 @@ export async function createWizardShipments(db: Db, principal: Principal, input:
       content: input.content,
       info: input.info || null,
     })),
+    (rows) => ({ consignmentNumber, shipments: rows.map((row) => toShipment(row)) }),
+    beforeCommit,
   );
-  return { consignmentNumber, shipments: rows.map((row) => toShipment(row)) };
 }

@@ -7,6 +7,7 @@ import {
   shipmentDetailEndpoint,
   shipmentListEndpoint,
   shipmentStoreEndpoint,
+  type Shipment,
 } from '../../../shared/contract/shipments.ts';
 import { sizeLimits } from '../../../shared/domain/shipment-rules.ts';
 import { shipmentMessages } from '../../../shared/i18n/shipment-messages.ts';
@@ -14,18 +15,20 @@ import { serverMessages } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http-errors.ts';
 import { route } from '../../http/route.ts';
-import { createShipment, createWizardShipments } from './shipment-creation.ts';
+import { beforeCommit } from '../../plugins/idempotency.ts';
+import { createShipment, createWizardShipments, type WizardShipments } from './shipment-creation.ts';
 import { deleteShipment, deleteShipments, getShipment, listShipments } from './shipments.service.ts';
 
 export async function shipmentRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  route(app, shipmentStoreEndpoint, async ({ principal, body, t }) => {
-    const shipment = await createShipment(db, principal, body);
-    return { message: t(serverMessages.shipmentCreated), shipment };
+  // The answer is stored with the Idempotency-Key in the transaction that creates the shipments.
+  route(app, shipmentStoreEndpoint, async ({ principal, body, t, request, reply }) => {
+    const answer = (shipment: Shipment) => ({ message: t(serverMessages.shipmentCreated), shipment });
+    return answer(await createShipment(db, principal, body, beforeCommit(request, reply, answer)));
   });
 
-  route(app, wizardStoreEndpoint, async ({ principal, body, t }) => {
-    const created = await createWizardShipments(db, principal, body);
-    return { message: t(serverMessages.shipmentCreated), consignment_number: created.consignmentNumber, shipments: created.shipments };
+  route(app, wizardStoreEndpoint, async ({ principal, body, t, request, reply }) => {
+    const answer = (created: WizardShipments) => ({ message: t(serverMessages.shipmentCreated), consignment_number: created.consignmentNumber, shipments: created.shipments });
+    return answer(await createWizardShipments(db, principal, body, beforeCommit(request, reply, answer)));
   });
 
   route(app, shipmentListEndpoint, async ({ scope, query }) => listShipments(db, scope, query));
