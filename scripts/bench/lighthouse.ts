@@ -166,7 +166,7 @@ async function audit(port: number, url: string): Promise<{ lhr: Result; report: 
  * audits in), then keeps only the session (see keepOnlySession).
  */
 async function signIn(port: number, baseUrl: string): Promise<void> {
-  await withPage(port, async (page) => {
+  await withPage(port, baseUrl, async (page) => {
     await page.goto(`${baseUrl}/user/login`);
     await page.getByLabel('Client ID').fill('demo-user');
     await page.getByLabel('Client secret').fill('demo-user-secret');
@@ -183,7 +183,7 @@ async function signIn(port: number, baseUrl: string): Promise<void> {
  * a visit left go, so the next audit is a signed-in office opening the app on a cold cache.
  */
 async function keepOnlySession(port: number, baseUrl: string): Promise<void> {
-  await withPage(port, async (page) => {
+  await withPage(port, baseUrl, async (page) => {
     // Off the app (no open IndexedDB connection), still on its origin.
     await page.goto(`${baseUrl}/healthz`);
     const cdp = await page.context().newCDPSession(page);
@@ -205,17 +205,19 @@ async function keepOnlySession(port: number, baseUrl: string): Promise<void> {
 }
 
 /** A page of Chrome's default profile, through Playwright over CDP, closed after `use`. */
-async function withPage(port: number, use: (page: Page) => Promise<void>): Promise<void> {
+async function withPage(port: number, origin: string, use: (page: Page) => Promise<void>): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chrome has no default browser context');
     // A tab an audit left on the app would keep its IndexedDB open and write to its storage while
-    // the next audit's start is prepared: close every tab but a new blank one.
+    // the next audit's start is prepared: close the app's tabs (not Lighthouse's own).
     const cdp = await browser.newBrowserCDPSession();
     const { targetInfos } = await cdp.send('Target.getTargets');
     const page = await context.newPage();
-    for (const target of targetInfos) if (target.type === 'page') await cdp.send('Target.closeTarget', { targetId: target.targetId });
+    for (const target of targetInfos) {
+      if (target.type === 'page' && target.url.startsWith(origin)) await cdp.send('Target.closeTarget', { targetId: target.targetId });
+    }
     await use(page);
     await page.close();
   } finally {
