@@ -5,7 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const featuresOf = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const featuresOf = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 const webFeatures = featuresOf('src/web/features');
 const serverFeatures = featuresOf('src/server/features');
 
@@ -37,6 +40,9 @@ const boundaryZones = [
       })),
   ),
 ];
+
+/** A relative import two or more folders up: name the area instead. */
+const CLIMBING = { regex: '^\\.\\./\\.\\./', message: 'Import across folders through #shared/…, #server/…, #web/… or #tests/… (package.json "imports"), not ../../.' };
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/web/route-tree.gen.ts', 'src/server/db/migrations', 'test-results', 'playwright-report', '.scratch', 'data'] },
@@ -71,18 +77,49 @@ export default tseslint.config(
     },
   },
   // One-way imports: shared imports only zod and itself; web and server never import each other.
+  // Across folders, imports name their area (#shared/…, #server/…, #web/…, #tests/…: package.json "imports")
+  // instead of climbing with ../../.
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CLIMBING] }] },
+  },
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', 'react*', 'fastify*', 'drizzle-orm*', '@lingui/*'], message: 'src/shared imports only zod and itself.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            CLIMBING,
+            { regex: '^#(server|web|tests)/', message: 'src/shared imports only zod and itself.' },
+            { group: ['**/server/**', '**/web/**', 'react*', 'fastify*', 'drizzle-orm*', '@lingui/*'], message: 'src/shared imports only zod and itself.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The web app never imports the server.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            CLIMBING,
+            { regex: '^#server/', message: 'The web app never imports the server.' },
+            { group: ['**/server/**'], message: 'The web app never imports the server.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'The server never imports the web app.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [CLIMBING, { regex: '^#web/', message: 'The server never imports the web app.' }, { group: ['**/web/**'], message: 'The server never imports the web app.' }] },
+      ],
+    },
   },
 );

@@ -4,8 +4,8 @@
 // so. The backup is opened and counted before it is written. PostgreSQL (DATABASE_URL): use
 // pg_dump, see README "Backups".
 import { parseArgs } from 'node:util';
-import { backupDataDir } from '../src/server/db/backup.ts';
-import { parseEnv } from '../src/server/env.ts';
+import { backupDataDir } from '#server/db/backup.ts';
+import { parseEnv } from '#server/env.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const env = parseEnv();

@@ -31,7 +31,7 @@ import { importCsv } from './bench/import-rows.ts';
 import { startLossyProxy, type LossyNetwork } from './bench/lossy-proxy.ts';
 import { startServer, watchdog, type RunningServer } from './bench/server.ts';
 import { awaitImport, createApi, importResultRows, uploadImport } from './chaos/api.ts';
-import type { TokenResponse } from '../src/shared/contract/auth.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
 import { checkIntegrity, countMismatches, duplicateDetails, importFacts, scanEventCounts, shipmentsPerReference, withDatabase, type Backend, type Query } from './chaos/inspect.ts';
 
 const { values: args } = parseArgs({
@@ -109,13 +109,13 @@ async function crashAndRestart(): Promise<number> {
 log(`Chaos on ${backend.kind === 'pglite' ? `PGlite (data folder ${dataDir})` : 'PostgreSQL (DATABASE_URL)'}: ${ROUNDS} round(s), seed ${SEED}, run ${runId}`);
 
 // The web modules are loaded after the browser globals exist.
-const { saveToken } = await import('../src/web/lib/token-store.ts');
-const { db } = await import('../src/web/offline/db.ts');
-const { queueScan } = await import('../src/web/features/scan/offline/scan-queue.ts');
-const { createScanSyncEngine } = await import('../src/web/features/scan/offline/scan-sync.ts');
-const { createDraft } = await import('../src/web/features/shipments/offline/drafts.ts');
-const { submitDraft } = await import('../src/web/features/shipments/offline/outbox.ts');
-const { createSyncEngine } = await import('../src/web/features/shipments/offline/outbox-sync.ts');
+const { saveToken } = await import('#web/lib/token-store.ts');
+const { db } = await import('#web/offline/db.ts');
+const { queueScan } = await import('#web/features/scan/offline/scan-queue.ts');
+const { createScanSyncEngine } = await import('#web/features/scan/offline/scan-sync.ts');
+const { createDraft } = await import('#web/features/shipments/offline/drafts.ts');
+const { submitDraft } = await import('#web/features/shipments/offline/outbox.ts');
+const { createSyncEngine } = await import('#web/features/shipments/offline/outbox-sync.ts');
 
 const network: LossyNetwork = {
   mode: 'offline',

@@ -3,7 +3,7 @@
 // are committed; run this after changing IMPORT_FIELDS or the rows below.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { IMPORT_FIELDS, NUMERIC_IMPORT_FIELDS, type ImportField } from '../src/shared/domain/import-columns.ts';
+import { IMPORT_FIELDS, NUMERIC_IMPORT_FIELDS, type ImportField } from '#shared/domain/import-columns.ts';
 
 type ExampleRow = Partial<Record<ImportField, string | number>>;
 

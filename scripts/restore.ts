@@ -2,8 +2,8 @@
 // (default DATA_DIR, ./data), which must not exist or be empty: a restore never overwrites a
 // database. Then start the server on that folder (it applies newer migrations itself).
 import { parseArgs } from 'node:util';
-import { restoreDataDir } from '../src/server/db/backup.ts';
-import { parseEnv } from '../src/server/env.ts';
+import { restoreDataDir } from '#server/db/backup.ts';
+import { parseEnv } from '#server/env.ts';
 
 const { values, positionals } = parseArgs({ options: { 'data-dir': { type: 'string' } }, allowPositionals: true });
 if (positionals.length !== 1) {

@@ -3,11 +3,11 @@
 // IČO, by country) and of the company detail (products, bank accounts, clients, pickup
 // addresses with partners). The whole application through Fastify's inject on an embedded
 // database; every answer's size is checked against what the data holds, and a wrong one exits 1.
-import { hashSecret } from '../../src/server/features/auth/passwords.ts';
-import { createApp } from '../../src/server/app.ts';
-import { openPglite } from '../../src/server/db/client.ts';
-import { bankAccounts, clients, companies, companyProducts, pickupAddressClients, pickupAddresses, pickupAddressPartners } from '../../src/server/db/schema.ts';
-import { seedDemo } from '../../src/server/db/seed-demo.ts';
+import { hashSecret } from '#server/features/auth/passwords.ts';
+import { createApp } from '#server/app.ts';
+import { openPglite } from '#server/db/client.ts';
+import { bankAccounts, clients, companies, companyProducts, pickupAddressClients, pickupAddresses, pickupAddressPartners } from '#server/db/schema.ts';
+import { seedDemo } from '#server/db/seed-demo.ts';
 import { ms, time } from './stats.ts';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 10_000);

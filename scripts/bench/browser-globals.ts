@@ -3,7 +3,7 @@
 // Also the one virtual module the web code imports (vite.config.ts makes it in the dev server and
 // the build): the catalogs' fixed addresses, as the tests get them.
 import { register } from 'node:module';
-import { LANGUAGES } from '../../src/shared/domain/languages.ts';
+import { LANGUAGES } from '#shared/domain/languages.ts';
 
 const LOCALE_URLS = `export const catalogUrls = ${JSON.stringify(Object.fromEntries(LANGUAGES.map(({ code }) => [code, `/locales/${code}.json`])))};`;
 register(

@@ -6,7 +6,7 @@
 // bucketDrift compares the buckets with a GROUP BY of shipments: a bench that bent them
 // must not leave them so, and one that did not bend them has found a real fault when they differ.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../src/server/db/client.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
 
 /** pg_trigger.tgenabled: O fires in origin and local mode, A always, R in replica mode only, D never. */
 export type TriggerMode = 'O' | 'A' | 'R' | 'D';

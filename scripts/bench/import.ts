@@ -6,7 +6,7 @@
 // machine's clock as the start (the poll's granularity left out).
 // Goals (2-core machine): 10,000 CSV rows ≤ 2 s, 100,000 ≤ 20 s with < 300 MB growth, 10,000 xlsx ≤ 5 s.
 import ExcelJS from 'exceljs';
-import type { ImportRecord } from '../../src/shared/contract/imports.ts';
+import type { ImportRecord } from '#shared/contract/imports.ts';
 import { IMPORT_HEADERS as HEADERS, importCsv, importRows as rows } from './import-rows.ts';
 import { startServer, watchdog } from './server.ts';
 

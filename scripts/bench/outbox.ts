@@ -13,7 +13,7 @@
 // or a rejection; 2 when the server has no POST /api/v2/shipments/store yet.
 import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
-import type { TokenResponse } from '../../src/shared/contract/auth.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
 import { page } from './browser-globals.ts';
 import { startLossyProxy, type LossyNetwork } from './lossy-proxy.ts';
 import { startServer, watchdog } from './server.ts';
@@ -88,11 +88,11 @@ async function pickupAddressId(bearer: Record<string, string>): Promise<string> 
 
 async function run(token: TokenResponse, bearer: Record<string, string>): Promise<number> {
   // The web modules are loaded after the globals above exist.
-  const { saveToken } = await import('../../src/web/lib/token-store.ts');
-  const { db } = await import('../../src/web/offline/db.ts');
-  const { createDraft } = await import('../../src/web/features/shipments/offline/drafts.ts');
-  const { outboxStatus, submitDraft } = await import('../../src/web/features/shipments/offline/outbox.ts');
-  const { createSyncEngine } = await import('../../src/web/features/shipments/offline/outbox-sync.ts');
+  const { saveToken } = await import('#web/lib/token-store.ts');
+  const { db } = await import('#web/offline/db.ts');
+  const { createDraft } = await import('#web/features/shipments/offline/drafts.ts');
+  const { outboxStatus, submitDraft } = await import('#web/features/shipments/offline/outbox.ts');
+  const { createSyncEngine } = await import('#web/features/shipments/offline/outbox-sync.ts');
 
   const network: LossyNetwork = { mode: 'offline', dropBefore: DROP_BEFORE, dropAfter: DROP_AFTER, duplicate: DUPLICATE };
   const proxy = await startLossyProxy(server.url, network);

@@ -6,13 +6,13 @@
 // what was generated and every search must find points: a wrong result exits 1.
 // Goals: first import ≤ 5 s, re-import ≤ 2 s, search p95 ≤ 20 ms.
 import { and, count, eq } from 'drizzle-orm';
-import type { PointDirectoryImport } from '../../src/shared/contract/admin-pickup-points.ts';
-import type { PickupPointList } from '../../src/shared/contract/pickup-points.ts';
-import { PARTNERS } from '../../src/shared/domain/enums.ts';
-import { createApp } from '../../src/server/app.ts';
-import { openPglite } from '../../src/server/db/client.ts';
-import { pickupPoints } from '../../src/server/db/schema.ts';
-import { seedDemo } from '../../src/server/db/seed-demo.ts';
+import type { PointDirectoryImport } from '#shared/contract/admin-pickup-points.ts';
+import type { PickupPointList } from '#shared/contract/pickup-points.ts';
+import { PARTNERS } from '#shared/domain/enums.ts';
+import { createApp } from '#server/app.ts';
+import { openPglite } from '#server/db/client.ts';
+import { pickupPoints } from '#server/db/schema.ts';
+import { seedDemo } from '#server/db/seed-demo.ts';
 import { ms, time } from './stats.ts';
 
 const POINTS = Number(process.env.BENCH_POINTS ?? 30_000);

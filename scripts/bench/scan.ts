@@ -12,8 +12,8 @@
 // Exit status 1 when a parcel has not exactly one event of each, or a press was rejected.
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
-import type { TokenResponse } from '../../src/shared/contract/auth.ts';
-import type { ParcelStatusUpdate } from '../../src/shared/domain/enums.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
+import type { ParcelStatusUpdate } from '#shared/domain/enums.ts';
 import { page } from './browser-globals.ts';
 import { startServer, watchdog } from './server.ts';
 
@@ -96,10 +96,10 @@ async function run(): Promise<number> {
   log(`  created in ${((performance.now() - created) / 1000).toFixed(1)} s`);
 
   // The web modules are loaded after the browser globals exist.
-  const { saveToken } = await import('../../src/web/lib/token-store.ts');
-  const { db } = await import('../../src/web/offline/db.ts');
-  const { queueScan } = await import('../../src/web/features/scan/offline/scan-queue.ts');
-  const { createScanSyncEngine } = await import('../../src/web/features/scan/offline/scan-sync.ts');
+  const { saveToken } = await import('#web/lib/token-store.ts');
+  const { db } = await import('#web/offline/db.ts');
+  const { queueScan } = await import('#web/features/scan/offline/scan-queue.ts');
+  const { createScanSyncEngine } = await import('#web/features/scan/offline/scan-sync.ts');
 
   // The tablet's network: down, clean, or dropping requests before and answers after the server.
   const network = { online: false, dropBefore: 0, dropAfter: 0, requests: 0, droppedBefore: 0, droppedAfter: 0 };

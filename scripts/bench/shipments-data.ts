@@ -12,10 +12,10 @@
 // on ~75 %, unique item numbers `PP` + 10 digits and unique UPU S10 tracking numbers (mod-11 check
 // digit computed in SQL) from the application's own sequences.
 import { sql } from 'drizzle-orm';
-import { findCountry } from '../../src/shared/domain/countries.ts';
-import type { Product } from '../../src/shared/domain/enums.ts';
-import { queryRows, type Db } from '../../src/server/db/client.ts';
-import { clients, companies, companyProducts, pickupAddresses } from '../../src/server/db/schema.ts';
+import { findCountry } from '#shared/domain/countries.ts';
+import type { Product } from '#shared/domain/enums.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { clients, companies, companyProducts, pickupAddresses } from '#server/db/schema.ts';
 import { disableCountTriggers, restoreCountTriggers } from './count-triggers.ts';
 
 type Pairs = Array<[country: string, products: Product[]]>;

@@ -8,8 +8,8 @@
 // production behind a proxy — so the limiter does its full work on every request without turning
 // the run into a count of 429s.
 import autocannon, { type Instance, type Request, type Result } from 'autocannon';
-import { DEMO_PARTNER_KEY } from '../../src/server/db/seed-demo.ts';
-import { signPartnerRequest } from '../../src/server/features/tracking/partner-signature.ts';
+import { DEMO_PARTNER_KEY } from '#server/db/seed-demo.ts';
+import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
 import { startServer, watchdog } from './server.ts';
 import { ms, percentile } from './stats.ts';
 

@@ -2,8 +2,8 @@
 // server is down or restarting, as a page would keep polling, until a deadline.
 import { randomUUID } from 'node:crypto';
 import Papa from 'papaparse';
-import type { TokenResponse } from '../../src/shared/contract/auth.ts';
-import type { ImportRecord } from '../../src/shared/contract/imports.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
+import type { ImportRecord } from '#shared/contract/imports.ts';
 
 export interface Api {
   base: string;

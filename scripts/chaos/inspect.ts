@@ -6,7 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import pg from 'pg';
-import { lockDataDir } from '../../src/server/db/data-dir-lock.ts';
+import { lockDataDir } from '#server/db/data-dir-lock.ts';
 
 export type Query = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 

@@ -1,5 +1,5 @@
-import type { ApiErrorCode } from '../shared/contract/errors.ts';
-import type { MessageDescriptor } from '../shared/i18n/messages.ts';
+import type { ApiErrorCode } from '#shared/contract/errors.ts';
+import type { MessageDescriptor } from '#shared/i18n/messages.ts';
 
 /**
  * An expected failure that the error handler turns into the API's error body, translated into

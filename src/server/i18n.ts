@@ -4,9 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { LANGUAGES, languageFromAcceptLanguage, type LanguageCode } from '../shared/domain/languages.ts';
-import { findMessage } from '../shared/i18n/find-message.ts';
-import type { MessageDescriptor } from '../shared/i18n/messages.ts';
+import { LANGUAGES, languageFromAcceptLanguage, type LanguageCode } from '#shared/domain/languages.ts';
+import { findMessage } from '#shared/i18n/find-message.ts';
+import type { MessageDescriptor } from '#shared/i18n/messages.ts';
 
 export type Translate = (message: MessageDescriptor | string, values?: Record<string, unknown>) => string;
 

@@ -6,7 +6,7 @@ import { PersistQueryClientProvider, persistQueryClientSave } from '@tanstack/re
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { installZodMessageIds } from '../shared/contract/zod-messages.ts';
+import { installZodMessageIds } from '#shared/contract/zod-messages.ts';
 import { scanSyncStart } from './features/scan/offline/scan-sync-start.ts';
 import { outboxSyncStart } from './features/shipments/offline/outbox-sync-start.ts';
 import { onSessionEnded } from './lib/api.ts';

@@ -4,5 +4,5 @@
 declare module 'virtual:portal-locale-urls' {
   // A top-level import would make this file a module, where a virtual module cannot be declared.
   // eslint-disable-next-line @typescript-eslint/consistent-type-imports
-  export const catalogUrls: Readonly<Record<import('../shared/domain/languages.ts').LanguageCode, string>>;
+  export const catalogUrls: Readonly<Record<import('#shared/domain/languages.ts').LanguageCode, string>>;
 }

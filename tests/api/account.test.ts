@@ -4,10 +4,10 @@
 // keeps this browser signed in, and counts wrong current passwords like failed sign-ins.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile } from '../../src/shared/contract/profile.ts';
-import { accountMessages as acm } from '../../src/shared/i18n/account-messages.ts';
-import { clients, companies } from '../../src/server/db/schema.ts';
-import { hashSecret } from '../../src/server/features/auth/passwords.ts';
+import type { Profile } from '#shared/contract/profile.ts';
+import { accountMessages as acm } from '#shared/i18n/account-messages.ts';
+import { clients, companies } from '#server/db/schema.ts';
+import { hashSecret } from '#server/features/auth/passwords.ts';
 import { createTestApp, DEMO, refreshCookieOf, refreshWith, requestToken, signIn, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;

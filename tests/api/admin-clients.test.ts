@@ -5,12 +5,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientWithSecretSchema, type ClientWithSecret } from '../../src/shared/contract/admin-clients.ts';
-import { adminClientSchema, type AdminClient } from '../../src/shared/contract/admin-companies.ts';
-import type { TokenResponse } from '../../src/shared/contract/auth.ts';
-import { adminMessages as am } from '../../src/shared/i18n/admin-messages.ts';
-import { auditLog, clients, pickupAddressClients, pickupAddresses, refreshTokens } from '../../src/server/db/schema.ts';
-import { hashSecret, verifySecret } from '../../src/server/features/auth/passwords.ts';
+import { clientWithSecretSchema, type ClientWithSecret } from '#shared/contract/admin-clients.ts';
+import { adminClientSchema, type AdminClient } from '#shared/contract/admin-companies.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import { auditLog, clients, pickupAddressClients, pickupAddresses, refreshTokens } from '#server/db/schema.ts';
+import { hashSecret, verifySecret } from '#server/features/auth/passwords.ts';
 import { createTestApp, DEMO, refreshWith, requestToken, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer } from './shipments-fixtures.ts';
 

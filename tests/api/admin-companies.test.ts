@@ -15,13 +15,13 @@ import {
   type Company,
   type CompanyFieldsInput,
   type CompanyListItem,
-} from '../../src/shared/contract/admin-companies.ts';
-import type { TokenResponse } from '../../src/shared/contract/auth.ts';
-import { adminMessages as am } from '../../src/shared/i18n/admin-messages.ts';
-import { messages } from '../../src/shared/i18n/messages.ts';
-import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
-import { auditLog, bankAccounts, clients, companies, companyProducts, imports } from '../../src/server/db/schema.ts';
-import { hashSecret } from '../../src/server/features/auth/passwords.ts';
+} from '#shared/contract/admin-companies.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { auditLog, bankAccounts, clients, companies, companyProducts, imports } from '#server/db/schema.ts';
+import { hashSecret } from '#server/features/auth/passwords.ts';
 import { createTestApp, DEMO, refreshWith, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 

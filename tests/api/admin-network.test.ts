@@ -4,12 +4,12 @@
 // feed at once), the audit entries, and what routing does once a service goes or comes back.
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NetworkPartner, PartnerKey, PartnerService } from '../../src/shared/contract/admin-network.ts';
-import { PARTNERS } from '../../src/shared/domain/enums.ts';
-import { auditLog, clients, companies, partnerKeys, partnerServices, pickupAddresses, pickupAddressPartners, pickupPoints } from '../../src/server/db/schema.ts';
-import { DEMO_PARTNER_KEY } from '../../src/server/db/seed-demo.ts';
-import { hashSecret } from '../../src/server/features/auth/passwords.ts';
-import { signPartnerRequest } from '../../src/server/features/tracking/partner-signature.ts';
+import type { NetworkPartner, PartnerKey, PartnerService } from '#shared/contract/admin-network.ts';
+import { PARTNERS } from '#shared/domain/enums.ts';
+import { auditLog, clients, companies, partnerKeys, partnerServices, pickupAddresses, pickupAddressPartners, pickupPoints } from '#server/db/schema.ts';
+import { DEMO_PARTNER_KEY } from '#server/db/seed-demo.ts';
+import { hashSecret } from '#server/features/auth/passwords.ts';
+import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 

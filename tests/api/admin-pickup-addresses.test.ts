@@ -6,10 +6,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPickupAddressSchema, partnerCandidateListSchema, type AdminPickupAddress, type PartnerCandidate } from '../../src/shared/contract/admin-pickup-addresses.ts';
-import type { PickupAddress } from '../../src/shared/contract/pickup-addresses.ts';
-import { PARTNERS } from '../../src/shared/domain/enums.ts';
-import { adminMessages as am } from '../../src/shared/i18n/admin-messages.ts';
+import { adminPickupAddressSchema, partnerCandidateListSchema, type AdminPickupAddress, type PartnerCandidate } from '#shared/contract/admin-pickup-addresses.ts';
+import type { PickupAddress } from '#shared/contract/pickup-addresses.ts';
+import { PARTNERS } from '#shared/domain/enums.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
 import {
   auditLog,
   clients,
@@ -20,8 +20,8 @@ import {
   pickupAddresses,
   pickupAddressPartners,
   shipments,
-} from '../../src/server/db/schema.ts';
-import { hashSecret } from '../../src/server/features/auth/passwords.ts';
+} from '#server/db/schema.ts';
+import { hashSecret } from '#server/features/auth/passwords.ts';
 import { pdfText } from '../setup/pdf-tools.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment, postShipment, shipmentPayload } from './shipments-fixtures.ts';

@@ -9,12 +9,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { EndpointDefinition } from '../../src/shared/contract/endpoint.ts';
-import { ENDPOINTS } from '../../src/shared/contract/endpoints.ts';
-import { reportDayLimits } from '../../src/shared/contract/reports.ts';
-import { createApp } from '../../src/server/app.ts';
-import { clients } from '../../src/server/db/schema.ts';
-import { hashSecret } from '../../src/server/features/auth/passwords.ts';
+import type { EndpointDefinition } from '#shared/contract/endpoint.ts';
+import { ENDPOINTS } from '#shared/contract/endpoints.ts';
+import { reportDayLimits } from '#shared/contract/reports.ts';
+import { createApp } from '#server/app.ts';
+import { clients } from '#server/db/schema.ts';
+import { hashSecret } from '#server/features/auth/passwords.ts';
 import { createTestApp, DEMO, refreshCookieOf, refreshWith, signIn, type TestApp } from '../setup/test-app.ts';
 import { createShipment, shipmentPayload } from './shipments-fixtures.ts';
 

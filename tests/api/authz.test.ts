@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, companies } from '../../src/server/db/schema.ts';
+import { clients, companies } from '#server/db/schema.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 
 const SIGNING_KEY = 'x'.repeat(40);

@@ -5,12 +5,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import { createApp } from '../../src/server/app.ts';
-import { BackupError, backupDataDir, restoreDataDir } from '../../src/server/db/backup.ts';
-import { openPglite, type Database } from '../../src/server/db/client.ts';
-import { DataDirLockedError, LOCK_FILE } from '../../src/server/db/data-dir-lock.ts';
-import { seedDemo } from '../../src/server/db/seed-demo.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import { createApp } from '#server/app.ts';
+import { BackupError, backupDataDir, restoreDataDir } from '#server/db/backup.ts';
+import { openPglite, type Database } from '#server/db/client.ts';
+import { DataDirLockedError, LOCK_FILE } from '#server/db/data-dir-lock.ts';
+import { seedDemo } from '#server/db/seed-demo.ts';
 import { DEMO, signIn } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 

@@ -1,7 +1,7 @@
 // Bad input answers 4xx in the error shape, never 500; security headers on every answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PARTNER_KEY } from '../../src/server/db/seed-demo.ts';
-import { signPartnerRequest } from '../../src/server/features/tracking/partner-signature.ts';
+import { DEMO_PARTNER_KEY } from '#server/db/seed-demo.ts';
+import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { createShipment, shipmentPayload } from './shipments-fixtures.ts';
 

@@ -1,7 +1,7 @@
 // PostgreSQL only: a connection the server ends while it sits idle in the pool (a restart, a
 // failover, an operator's pg_terminate_backend) must not end the portal; the next request works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client.ts';
+import { queryRows } from '#server/db/client.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { sql } from 'drizzle-orm';
 

@@ -2,11 +2,11 @@
 // a registered route, and each role meets exactly the permissions the table declares for it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EndpointDefinition } from '../../src/shared/contract/endpoint.ts';
-import { ENDPOINTS } from '../../src/shared/contract/endpoints.ts';
-import { CLIENT_ROLES, can } from '../../src/shared/domain/roles.ts';
-import { clients } from '../../src/server/db/schema.ts';
-import { hashSecret } from '../../src/server/features/auth/passwords.ts';
+import type { EndpointDefinition } from '#shared/contract/endpoint.ts';
+import { ENDPOINTS } from '#shared/contract/endpoints.ts';
+import { CLIENT_ROLES, can } from '#shared/domain/roles.ts';
+import { clients } from '#server/db/schema.ts';
+import { hashSecret } from '#server/features/auth/passwords.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;
@@ -53,7 +53,7 @@ describe('the endpoint table', () => {
   });
 
   it('refuses an /api route registered without an access', async () => {
-    const { createApp } = await import('../../src/server/app.ts');
+    const { createApp } = await import('#server/app.ts');
     const app = await createApp({ db: t.database.db, webRoot: null });
     expect(() => app.get('/api/v1/unguarded', async () => ({}))).toThrow(/no access/);
     await app.close();

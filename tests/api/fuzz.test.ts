@@ -12,7 +12,7 @@
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/server/db/seed-demo.ts';
+import { seedDemo } from '#server/db/seed-demo.ts';
 import { loadPools, materialize, problemWith, recipeFor, ROUTES, short, type Pools, type Tokens } from '../setup/fuzz-requests.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 

@@ -3,8 +3,8 @@
 // kept in, and a missing upload reads as null.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { clients, importFiles, imports } from '../../src/server/db/schema.ts';
-import { IMPORT_FILE_PART_BYTES, loadImportFile, storeImportFile } from '../../src/server/features/imports/import-files.ts';
+import { clients, importFiles, imports } from '#server/db/schema.ts';
+import { IMPORT_FILE_PART_BYTES, loadImportFile, storeImportFile } from '#server/features/imports/import-files.ts';
 import { createTestApp, DEMO, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;

@@ -8,10 +8,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, imports, shipments } from '../../src/server/db/schema.ts';
-import { IMPORT_QUEUE, IMPORT_QUEUE_OPTIONS, IMPORT_DEAD_QUEUE, processImport, registerImportJobs } from '../../src/server/features/imports/import-job.ts';
-import { stopImportReader } from '../../src/server/features/imports/import-reader.ts';
-import { createImport } from '../../src/server/features/imports/imports.service.ts';
+import { clients, imports, shipments } from '#server/db/schema.ts';
+import { IMPORT_QUEUE, IMPORT_QUEUE_OPTIONS, IMPORT_DEAD_QUEUE, processImport, registerImportJobs } from '#server/features/imports/import-job.ts';
+import { stopImportReader } from '#server/features/imports/import-reader.ts';
+import { createImport } from '#server/features/imports/imports.service.ts';
 import { createTestApp, DEMO, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@
 // real PDF tool accepts, barcodes a real reader decodes back to the tracking number, four labels
 // per A4 sheet in the order asked, and refusals that print nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
 import { decodeBarcodes, pdfInfo, pdfText, qpdfCheck } from '../setup/pdf-tools.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';

@@ -9,10 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { openPglite, type Database } from '../../src/server/db/client.ts';
-import { DEMO_PARTNER_KEY, seedDemo } from '../../src/server/db/seed-demo.ts';
-import { signPartnerRequest } from '../../src/server/features/tracking/partner-signature.ts';
+import { createApp } from '#server/app.ts';
+import { openPglite, type Database } from '#server/db/client.ts';
+import { DEMO_PARTNER_KEY, seedDemo } from '#server/db/seed-demo.ts';
+import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
 import { DEMO, refreshCookieOf } from '../setup/test-app.ts';
 
 let database: Database;

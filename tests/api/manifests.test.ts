@@ -4,11 +4,11 @@
 import { unzipSync } from 'fflate';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManifestList } from '../../src/shared/contract/manifests.ts';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import { clients, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
-import { processImport } from '../../src/server/features/imports/import-job.ts';
-import { createImport } from '../../src/server/features/imports/imports.service.ts';
+import type { ManifestList } from '#shared/contract/manifests.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import { clients, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { processImport } from '#server/features/imports/import-job.ts';
+import { createImport } from '#server/features/imports/imports.service.ts';
 import { pdfInfo, pdfText, qpdfCheck } from '../setup/pdf-tools.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';

@@ -5,13 +5,13 @@
 import { asc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportRecord } from '../../src/shared/contract/imports.ts';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import type { WizardShipmentCreated } from '../../src/shared/contract/shipments-wizard.ts';
-import { messages } from '../../src/shared/i18n/messages.ts';
-import { moneyMessages } from '../../src/shared/i18n/money-messages.ts';
-import { clients, pickupAddresses, shipments } from '../../src/server/db/schema.ts';
-import { translator } from '../../src/server/i18n.ts';
+import type { ImportRecord } from '#shared/contract/imports.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import type { WizardShipmentCreated } from '#shared/contract/shipments-wizard.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { moneyMessages } from '#shared/i18n/money-messages.ts';
+import { clients, pickupAddresses, shipments } from '#server/db/schema.ts';
+import { translator } from '#server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, postShipment, postWizard, shipmentPayload, wizardPayload } from './shipments-fixtures.ts';
 

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenResponse } from '../../src/shared/contract/auth.ts';
-import { clients, refreshTokens } from '../../src/server/db/schema.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
+import { clients, refreshTokens } from '#server/db/schema.ts';
 import { createTestApp, DEMO, refreshCookieOf, refreshWith, requestToken, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;

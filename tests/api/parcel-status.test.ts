@@ -4,15 +4,15 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ParcelStatusAnswer } from '../../src/shared/contract/parcel-status.ts';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import { messages } from '../../src/shared/i18n/messages.ts';
-import { documentActionMessages } from '../../src/shared/i18n/document-action-messages.ts';
-import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
-import { parcelStatusCaptions } from '../../src/shared/i18n/document-messages.ts';
-import { clients, companies, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
-import { printDateTime } from '../../src/server/features/documents/print-format.ts';
-import { translator } from '../../src/server/i18n.ts';
+import type { ParcelStatusAnswer } from '#shared/contract/parcel-status.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { parcelStatusCaptions } from '#shared/i18n/document-messages.ts';
+import { clients, companies, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { printDateTime } from '#server/features/documents/print-format.ts';
+import { translator } from '#server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 

@@ -3,14 +3,14 @@
 // event, and what tracking then shows.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import type { PartnerEventsAnswer } from '../../src/shared/contract/partner-events.ts';
-import type { TrackAnswer } from '../../src/shared/contract/tracking.ts';
-import { PARTNER_SIGNATURE_WINDOW_SECONDS } from '../../src/shared/domain/limits.ts';
-import { partnerRequestSignatures, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
-import { createPartnerKey, revokePartnerKey } from '../../src/server/features/tracking/partner-keys.ts';
-import { signPartnerRequest } from '../../src/server/features/tracking/partner-signature.ts';
-import { purgeExpiredSignatures } from '../../src/server/features/tracking/request-signatures.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import type { PartnerEventsAnswer } from '#shared/contract/partner-events.ts';
+import type { TrackAnswer } from '#shared/contract/tracking.ts';
+import { PARTNER_SIGNATURE_WINDOW_SECONDS } from '#shared/domain/limits.ts';
+import { partnerRequestSignatures, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { createPartnerKey, revokePartnerKey } from '#server/features/tracking/partner-keys.ts';
+import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
+import { purgeExpiredSignatures } from '#server/features/tracking/request-signatures.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 

@@ -1,8 +1,8 @@
 // Admin partner settings: GET /api/v1/admin/partners and PATCH /api/v1/admin/partners/{id}
 // (the public tracking page template behind tracking links); ADMIN only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Partner } from '../../src/shared/contract/tracking.ts';
-import { PARTNERS } from '../../src/shared/domain/enums.ts';
+import type { Partner } from '#shared/contract/tracking.ts';
+import { PARTNERS } from '#shared/domain/enums.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer } from './shipments-fixtures.ts';
 

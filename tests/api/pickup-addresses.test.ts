@@ -3,10 +3,10 @@
 // with its pickup weekdays and its preferred partners.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickupAddressListSchema, type PickupAddress } from '../../src/shared/contract/pickup-addresses.ts';
-import { PARTNERS } from '../../src/shared/domain/enums.ts';
-import { clients, companies, pickupAddressClients, pickupAddresses, pickupAddressPartners } from '../../src/server/db/schema.ts';
-import { hashSecret } from '../../src/server/features/auth/passwords.ts';
+import { pickupAddressListSchema, type PickupAddress } from '#shared/contract/pickup-addresses.ts';
+import { PARTNERS } from '#shared/domain/enums.ts';
+import { clients, companies, pickupAddressClients, pickupAddresses, pickupAddressPartners } from '#server/db/schema.ts';
+import { hashSecret } from '#server/features/auth/passwords.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer } from './shipments-fixtures.ts';
 

@@ -4,10 +4,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PickupPointList } from '../../src/shared/contract/pickup-points.ts';
-import { PARTNERS } from '../../src/shared/domain/enums.ts';
-import { createApp } from '../../src/server/app.ts';
-import { partnerServices, partners, pickupPoints } from '../../src/server/db/schema.ts';
+import type { PickupPointList } from '#shared/contract/pickup-points.ts';
+import { PARTNERS } from '#shared/domain/enums.ts';
+import { createApp } from '#server/app.ts';
+import { partnerServices, partners, pickupPoints } from '#server/db/schema.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;

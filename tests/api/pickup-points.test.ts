@@ -2,8 +2,8 @@
 // use by shipment creation: a chosen point must be an active one of the destination country, and
 // its type decides the stored delivery method.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PickupPointList } from '../../src/shared/contract/pickup-points.ts';
-import { DEMO_PICKUP_POINTS } from '../../src/server/db/seed-pickup-points.ts';
+import type { PickupPointList } from '#shared/contract/pickup-points.ts';
+import { DEMO_PICKUP_POINTS } from '#server/db/seed-pickup-points.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;

@@ -5,15 +5,15 @@
 // picker and is refused for a new shipment, and comes back when the partner lists it again.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PointDirectoryImport } from '../../src/shared/contract/admin-pickup-points.ts';
-import type { PickupPointList } from '../../src/shared/contract/pickup-points.ts';
-import { PARTNERS } from '../../src/shared/domain/enums.ts';
-import { adminMessages as am } from '../../src/shared/i18n/admin-messages.ts';
-import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
-import { auditLog, clients, partnerServices, pickupPoints, pointDirectoryImports } from '../../src/server/db/schema.ts';
-import { DEMO_PICKUP_POINTS, type PickupPointInsert } from '../../src/server/db/seed-pickup-points.ts';
-import { hashSecret } from '../../src/server/features/auth/passwords.ts';
-import { translator } from '../../src/server/i18n.ts';
+import type { PointDirectoryImport } from '#shared/contract/admin-pickup-points.ts';
+import type { PickupPointList } from '#shared/contract/pickup-points.ts';
+import { PARTNERS } from '#shared/domain/enums.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { auditLog, clients, partnerServices, pickupPoints, pointDirectoryImports } from '#server/db/schema.ts';
+import { DEMO_PICKUP_POINTS, type PickupPointInsert } from '#server/db/seed-pickup-points.ts';
+import { hashSecret } from '#server/features/auth/passwords.ts';
+import { translator } from '#server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { postShipment, shipmentPayload } from './shipments-fixtures.ts';
 

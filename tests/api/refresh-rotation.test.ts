@@ -2,9 +2,9 @@
 // idle and absolute expiry, disabled clients, and logout through /oauth/revoke.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenResponse } from '../../src/shared/contract/auth.ts';
-import { clients, refreshTokens } from '../../src/server/db/schema.ts';
-import { REFRESH_ABSOLUTE_SECONDS, REFRESH_IDLE_SECONDS } from '../../src/server/features/auth/refresh-tokens.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
+import { clients, refreshTokens } from '#server/db/schema.ts';
+import { REFRESH_ABSOLUTE_SECONDS, REFRESH_IDLE_SECONDS } from '#server/features/auth/refresh-tokens.ts';
 import { createTestApp, DEMO, refreshCookieOf, refreshTokenHash, refreshWith, signIn, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;

@@ -3,11 +3,11 @@
 // form shows, and nothing of the first two is lost.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, bratislavaDay } from '../../src/shared/contract/reports.ts';
-import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
-import { reportFieldMessages } from '../../src/shared/i18n/report-messages.ts';
-import { DEFAULT_REPORT_LIMITS } from '../../src/server/features/reports/reports.routes.ts';
-import { translator } from '../../src/server/i18n.ts';
+import { addDays, bratislavaDay } from '#shared/contract/reports.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { reportFieldMessages } from '#shared/i18n/report-messages.ts';
+import { DEFAULT_REPORT_LIMITS } from '#server/features/reports/reports.routes.ts';
+import { translator } from '#server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 

@@ -4,14 +4,14 @@
 import ExcelJS from 'exceljs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, bratislavaDay, reportFilterSchema } from '../../src/shared/contract/reports.ts';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import { messages } from '../../src/shared/i18n/messages.ts';
-import { reportFieldMessages, reportMessages as rm, reportValueMessages } from '../../src/shared/i18n/report-messages.ts';
-import { companyScope } from '../../src/server/company-scope.ts';
-import { clients, shipments } from '../../src/server/db/schema.ts';
-import { hasShipments, planReport, reportPages } from '../../src/server/features/reports/reports.service.ts';
-import { translator } from '../../src/server/i18n.ts';
+import { addDays, bratislavaDay, reportFilterSchema } from '#shared/contract/reports.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { reportFieldMessages, reportMessages as rm, reportValueMessages } from '#shared/i18n/report-messages.ts';
+import { companyScope } from '#server/company-scope.ts';
+import { clients, shipments } from '#server/db/schema.ts';
+import { hasShipments, planReport, reportPages } from '#server/features/reports/reports.service.ts';
+import { translator } from '#server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 

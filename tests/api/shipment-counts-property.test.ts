@@ -22,12 +22,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteClientOf, queryRows, type Db } from '../../src/server/db/client.ts';
-import { companyScope } from '../../src/server/company-scope.ts';
-import type { Principal } from '../../src/server/features/auth/access-tokens.ts';
-import { deleteShipments, listShipments } from '../../src/server/features/shipments/shipments.service.ts';
-import { shipmentListQuerySchema, type ShipmentListFilters } from '../../src/shared/contract/shipments.ts';
-import { DELIVERY_METHODS, SHIPMENT_STATUSES, type DeliveryMethod, type ShipmentStatus } from '../../src/shared/domain/enums.ts';
+import { pgliteClientOf, queryRows, type Db } from '#server/db/client.ts';
+import { companyScope } from '#server/company-scope.ts';
+import type { Principal } from '#server/features/auth/access-tokens.ts';
+import { deleteShipments, listShipments } from '#server/features/shipments/shipments.service.ts';
+import { shipmentListQuerySchema, type ShipmentListFilters } from '#shared/contract/shipments.ts';
+import { DELIVERY_METHODS, SHIPMENT_STATUSES, type DeliveryMethod, type ShipmentStatus } from '#shared/domain/enums.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, shipmentPayload } from './shipments-fixtures.ts';
 

@@ -18,10 +18,10 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, queryRows, type Database, type Db, type Schema } from '../../src/server/db/client.ts';
-import { companyScope } from '../../src/server/company-scope.ts';
-import { listShipments } from '../../src/server/features/shipments/shipments.service.ts';
-import { shipmentListQuerySchema, type Shipment } from '../../src/shared/contract/shipments.ts';
+import { openPglite, openPostgres, queryRows, type Database, type Db, type Schema } from '#server/db/client.ts';
+import { companyScope } from '#server/company-scope.ts';
+import { listShipments } from '#server/features/shipments/shipments.service.ts';
+import { shipmentListQuerySchema, type Shipment } from '#shared/contract/shipments.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment, slovakLockerId } from './shipments-fixtures.ts';
 

@@ -5,12 +5,12 @@
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import { queryRows } from '../../src/server/db/client.ts';
-import { clients, importRowErrors, pickupAddresses, shipments } from '../../src/server/db/schema.ts';
-import { processImport } from '../../src/server/features/imports/import-job.ts';
-import { createImport } from '../../src/server/features/imports/imports.service.ts';
-import { translator } from '../../src/server/i18n.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import { queryRows } from '#server/db/client.ts';
+import { clients, importRowErrors, pickupAddresses, shipments } from '#server/db/schema.ts';
+import { processImport } from '#server/features/imports/import-job.ts';
+import { createImport } from '#server/features/imports/imports.service.ts';
+import { translator } from '#server/i18n.ts';
 import { sql } from 'drizzle-orm';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { pointId, postShipment, postWizard, shipmentPayload, wizardParcel, wizardPayload } from './shipments-fixtures.ts';

@@ -3,13 +3,13 @@
 // schema 400s and the caller's language in error bodies.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import { isValidS10 } from '../../src/shared/domain/s10.ts';
-import { messages } from '../../src/shared/i18n/messages.ts';
-import { shipmentMessages } from '../../src/shared/i18n/shipment-messages.ts';
-import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
-import { clients, companies, partnerServices, pickupAddresses, pickupAddressPartners, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
-import { translator } from '../../src/server/i18n.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import { isValidS10 } from '#shared/domain/s10.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { clients, companies, partnerServices, pickupAddresses, pickupAddressPartners, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { translator } from '#server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment, pointId, postShipment, shipmentPayload, slovakLockerId } from './shipments-fixtures.ts';
 

@@ -3,8 +3,8 @@
 // is named in an all-or-nothing 400 (bulk).
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import { shipmentEvents, shipments } from '../../src/server/db/schema.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import { shipmentEvents, shipments } from '#server/db/schema.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 

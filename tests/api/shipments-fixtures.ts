@@ -3,10 +3,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import type { PointType } from '../../src/shared/domain/pickup-points.ts';
-import type { Db } from '../../src/server/db/client.ts';
-import { pickupPoints } from '../../src/server/db/schema.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import type { PointType } from '#shared/domain/pickup-points.ts';
+import type { Db } from '#server/db/client.ts';
+import { pickupPoints } from '#server/db/schema.ts';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

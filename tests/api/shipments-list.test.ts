@@ -2,8 +2,8 @@
 // and GET /api/v1/shipments/{item_number} (own, admin, another company's answers 404).
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import { companies, shipments } from '../../src/server/db/schema.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import { companies, shipments } from '#server/db/schema.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment, slovakLockerId } from './shipments-fixtures.ts';
 

@@ -7,14 +7,14 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import type { WizardShipmentCreated } from '../../src/shared/contract/shipments-wizard.ts';
-import { isValidS10 } from '../../src/shared/domain/s10.ts';
-import { messages } from '../../src/shared/i18n/messages.ts';
-import { shipmentMessages } from '../../src/shared/i18n/shipment-messages.ts';
-import { serverMessages } from '../../src/shared/i18n/server-messages.ts';
-import { clients, pickupAddresses, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
-import { translator } from '../../src/server/i18n.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import type { WizardShipmentCreated } from '#shared/contract/shipments-wizard.ts';
+import { isValidS10 } from '#shared/domain/s10.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { clients, pickupAddresses, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { translator } from '#server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, pointId, postWizard, slovakLockerId, wizardParcel, wizardPayload } from './shipments-fixtures.ts';
 

@@ -5,9 +5,9 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/shared/contract/errors.ts';
-import { IMPORT_MAX_BYTES } from '../../src/shared/domain/limits.ts';
-import { DEFAULT_TIMEOUTS, type Timeouts } from '../../src/server/plugins/timeouts.ts';
+import { errorBodySchema } from '#shared/contract/errors.ts';
+import { IMPORT_MAX_BYTES } from '#shared/domain/limits.ts';
+import { DEFAULT_TIMEOUTS, type Timeouts } from '#server/plugins/timeouts.ts';
 import { createTestApp, DEMO, type TestApp } from '../setup/test-app.ts';
 
 const LIMITS: Timeouts = {

@@ -6,14 +6,14 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import type { PartnerEventsAnswer } from '../../src/shared/contract/partner-events.ts';
-import type { PublicTracking, TrackAnswer } from '../../src/shared/contract/tracking.ts';
-import { PARTNERS, type ShipmentStatus } from '../../src/shared/domain/enums.ts';
-import { partners, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
-import { createPartnerKey } from '../../src/server/features/tracking/partner-keys.ts';
-import { signPartnerRequest } from '../../src/server/features/tracking/partner-signature.ts';
-import { DEFAULT_POSTCODE_LIMITS } from '../../src/server/features/tracking/postcode-attempts.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import type { PartnerEventsAnswer } from '#shared/contract/partner-events.ts';
+import type { PublicTracking, TrackAnswer } from '#shared/contract/tracking.ts';
+import { PARTNERS, type ShipmentStatus } from '#shared/domain/enums.ts';
+import { partners, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { createPartnerKey } from '#server/features/tracking/partner-keys.ts';
+import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
+import { DEFAULT_POSTCODE_LIMITS } from '#server/features/tracking/postcode-attempts.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 

@@ -4,16 +4,16 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../src/shared/contract/shipments.ts';
-import type { PublicTracking, TrackAnswer } from '../../src/shared/contract/tracking.ts';
-import { PUBLIC_TRACKING_PER_MINUTE } from '../../src/shared/domain/limits.ts';
-import { PARTNERS } from '../../src/shared/domain/enums.ts';
-import type { ShipmentStatus } from '../../src/shared/domain/enums.ts';
-import type { TrackingEventCode } from '../../src/shared/domain/tracking-events.ts';
-import { partners, shipmentEvents, shipments } from '../../src/server/db/schema.ts';
-import { DEMO_PARTNER_KEY, seedDemo } from '../../src/server/db/seed-demo.ts';
-import { signPartnerRequest } from '../../src/server/features/tracking/partner-signature.ts';
-import { translator } from '../../src/server/i18n.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import type { PublicTracking, TrackAnswer } from '#shared/contract/tracking.ts';
+import { PUBLIC_TRACKING_PER_MINUTE } from '#shared/domain/limits.ts';
+import { PARTNERS } from '#shared/domain/enums.ts';
+import type { ShipmentStatus } from '#shared/domain/enums.ts';
+import type { TrackingEventCode } from '#shared/domain/tracking-events.ts';
+import { partners, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { DEMO_PARTNER_KEY, seedDemo } from '#server/db/seed-demo.ts';
+import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
+import { translator } from '#server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 

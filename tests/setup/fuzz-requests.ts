@@ -4,12 +4,12 @@
 import fc from 'fast-check';
 import { eq, ne } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { pathOf, type EndpointDefinition } from '../../src/shared/contract/endpoint.ts';
-import { ENDPOINTS } from '../../src/shared/contract/endpoints.ts';
-import { errorBodySchema, type ApiErrorCode } from '../../src/shared/contract/errors.ts';
-import { bankAccounts, clients, imports, manifests, partners, pickupAddresses, pickupPoints, shipments } from '../../src/server/db/schema.ts';
-import { DEMO_PARTNER_KEY } from '../../src/server/db/seed-demo.ts';
-import { signPartnerRequest } from '../../src/server/features/tracking/partner-signature.ts';
+import { pathOf, type EndpointDefinition } from '#shared/contract/endpoint.ts';
+import { ENDPOINTS } from '#shared/contract/endpoints.ts';
+import { errorBodySchema, type ApiErrorCode } from '#shared/contract/errors.ts';
+import { bankAccounts, clients, imports, manifests, partners, pickupAddresses, pickupPoints, shipments } from '#server/db/schema.ts';
+import { DEMO_PARTNER_KEY } from '#server/db/seed-demo.ts';
+import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
 import { shipmentPayload, wizardPayload } from '../api/shipments-fixtures.ts';
 import { DEMO, type TestApp } from './test-app.ts';
 import { objectKeys, validish, type Hints } from './zod-arbitrary.ts';

@@ -3,9 +3,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { createApp, type AppOptions } from '../../src/server/app.ts';
-import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
-import { seedDemo } from '../../src/server/db/seed-demo.ts';
+import { createApp, type AppOptions } from '#server/app.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { seedDemo } from '#server/db/seed-demo.ts';
 
 export interface TestApp {
   app: FastifyInstance;

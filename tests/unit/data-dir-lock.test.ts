@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, dataDirOwner, LOCK_FILE, lockDataDir } from '../../src/server/db/data-dir-lock.ts';
+import { DataDirLockedError, dataDirOwner, LOCK_FILE, lockDataDir } from '#server/db/data-dir-lock.ts';
 
 const folders: string[] = [];
 const folder = () => {

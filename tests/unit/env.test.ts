@@ -1,6 +1,6 @@
 // Configuration parsing: defaults, flags, and a bad setting failing with a message naming it.
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/server/env.ts';
+import { parseEnv } from '#server/env.ts';
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {

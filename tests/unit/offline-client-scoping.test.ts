@@ -3,12 +3,12 @@
 // same database.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { recentScans, scanQueueStatus } from '../../src/web/features/scan/offline/scan-queue.ts';
-import { getDraft, listDrafts } from '../../src/web/features/shipments/offline/drafts.ts';
-import { listWaiting, outboxStatus } from '../../src/web/features/shipments/offline/outbox.ts';
-import { db } from '../../src/web/offline/db.ts';
-import { queueStatus } from '../../src/web/offline/queue-status.ts';
-import { unsentWork } from '../../src/web/offline/unsent-work.ts';
+import { recentScans, scanQueueStatus } from '#web/features/scan/offline/scan-queue.ts';
+import { getDraft, listDrafts } from '#web/features/shipments/offline/drafts.ts';
+import { listWaiting, outboxStatus } from '#web/features/shipments/offline/outbox.ts';
+import { db } from '#web/offline/db.ts';
+import { queueStatus } from '#web/offline/queue-status.ts';
+import { unsentWork } from '#web/offline/unsent-work.ts';
 import { CLIENT, OTHER_CLIENT, resetDb, storeDraft, storeScan, storeSubmission } from '../setup/web/offline-fixtures.ts';
 import { resetScans } from '../setup/web/scan-fixtures.ts';
 

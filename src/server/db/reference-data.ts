@@ -3,8 +3,8 @@
 // every database (fresh, demo or production) right after the migrations; from then on admins
 // change it, and a later start never undoes their changes.
 import { eq } from 'drizzle-orm';
-import { COUNTRY_CODES, CUSTOMS_COUNTRIES, PARCEL_POINT_COUNTRIES } from '../../shared/domain/countries.ts';
-import { PARTNERS, type DeliveryMethod, type PartnerCode, type Product } from '../../shared/domain/enums.ts';
+import { COUNTRY_CODES, CUSTOMS_COUNTRIES, PARCEL_POINT_COUNTRIES } from '#shared/domain/countries.ts';
+import { PARTNERS, type DeliveryMethod, type PartnerCode, type Product } from '#shared/domain/enums.ts';
 import type { Db } from './client.ts';
 import { appSettings, partnerServices, partners } from './schema.ts';
 

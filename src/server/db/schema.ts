@@ -24,11 +24,11 @@ import {
   jsonb,
   customType,
 } from 'drizzle-orm/pg-core';
-import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS, ROLES, SHIPMENT_STATUSES } from '../../shared/domain/enums.ts';
-import { POINT_TYPES } from '../../shared/domain/pickup-points.ts';
-import { IMPORT_STATUSES, IMPORT_TYPES } from '../../shared/contract/imports.ts';
-import type { ImportMapping } from '../../shared/domain/import-columns.ts';
-import { FOLD_FROM, FOLD_TO } from '../../shared/domain/text-fold.ts';
+import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS, ROLES, SHIPMENT_STATUSES } from '#shared/domain/enums.ts';
+import { POINT_TYPES } from '#shared/domain/pickup-points.ts';
+import { IMPORT_STATUSES, IMPORT_TYPES } from '#shared/contract/imports.ts';
+import type { ImportMapping } from '#shared/domain/import-columns.ts';
+import { FOLD_FROM, FOLD_TO } from '#shared/domain/text-fold.ts';
 
 /** The accent- and case-folded form of a text column (src/shared/domain/text-fold.ts), for admin filters. */
 const folded = (column: string) => sql.raw(`translate(lower(${column}), '${FOLD_FROM}', '${FOLD_TO}')`);

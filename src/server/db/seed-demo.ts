@@ -2,10 +2,10 @@
 // companies with pickup addresses and products, three demo accounts, a demo feed key of SPS and,
 // when asked, demo-user's parcels along their way. Never for production data.
 import { eq, inArray, sql } from 'drizzle-orm';
-import { shipmentCreateSchema } from '../../shared/contract/shipments.ts';
-import type { PartnerCode, Product, ShipmentStatus } from '../../shared/domain/enums.ts';
-import { PARTNERS } from '../../shared/domain/enums.ts';
-import type { TrackingEventCode } from '../../shared/domain/tracking-events.ts';
+import { shipmentCreateSchema } from '#shared/contract/shipments.ts';
+import type { PartnerCode, Product, ShipmentStatus } from '#shared/domain/enums.ts';
+import { PARTNERS } from '#shared/domain/enums.ts';
+import type { TrackingEventCode } from '#shared/domain/tracking-events.ts';
 import type { Principal } from '../features/auth/access-tokens.ts';
 import { hashSecret } from '../features/auth/passwords.ts';
 import { createShipment } from '../features/shipments/shipment-creation.ts';

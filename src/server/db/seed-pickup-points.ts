@@ -2,8 +2,8 @@
 // other cities, plausible street addresses, postal codes in each country's format and coordinates
 // inside the cities. Ids follow the partners' conventions of src/shared/domain/pickup-points.ts,
 // and each point's type is the delivery method its id stands for. Demo data only.
-import { PARTNERS, type PartnerCode } from '../../shared/domain/enums.ts';
-import { deliveryMethodForPoint, POINT_TYPES, type PointType } from '../../shared/domain/pickup-points.ts';
+import { PARTNERS, type PartnerCode } from '#shared/domain/enums.ts';
+import { deliveryMethodForPoint, POINT_TYPES, type PointType } from '#shared/domain/pickup-points.ts';
 import type { pickupPoints } from './schema.ts';
 
 export type PickupPointInsert = typeof pickupPoints.$inferInsert;

@@ -2,7 +2,7 @@
 // access and idempotency come from the shared table, so the server cannot drift from what the
 // web app calls. The handler gets the validated input, the caller and its company scope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
-import type { AnswerIn, BodyOut, EndpointDefinition, ParamsOut, QueryOut } from '../../shared/contract/endpoint.ts';
+import type { AnswerIn, BodyOut, EndpointDefinition, ParamsOut, QueryOut } from '#shared/contract/endpoint.ts';
 import { companyScope, type CompanyScope } from '../company-scope.ts';
 import type { Principal } from '../features/auth/access-tokens.ts';
 import { translatorForHeader, type Translate } from '../i18n.ts';

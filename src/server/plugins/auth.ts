@@ -4,9 +4,9 @@
 // Enforced here, whatever the UI shows.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Access } from '../../shared/contract/endpoint.ts';
-import { can, type Permission } from '../../shared/domain/roles.ts';
-import { messages } from '../../shared/i18n/messages.ts';
+import type { Access } from '#shared/contract/endpoint.ts';
+import { can, type Permission } from '#shared/domain/roles.ts';
+import { messages } from '#shared/i18n/messages.ts';
 import type { AccessTokens, Principal } from '../features/auth/access-tokens.ts';
 import type { ActiveClients } from '../features/auth/active-clients.ts';
 import { ApiError } from '../http-errors.ts';

@@ -5,10 +5,10 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorCode, ErrorBody } from '../../shared/contract/errors.ts';
-import { inputMessages } from '../../shared/i18n/input-messages.ts';
-import { messages, type MessageDescriptor } from '../../shared/i18n/messages.ts';
-import { serverMessages } from '../../shared/i18n/server-messages.ts';
+import type { ApiErrorCode, ErrorBody } from '#shared/contract/errors.ts';
+import { inputMessages } from '#shared/i18n/input-messages.ts';
+import { messages, type MessageDescriptor } from '#shared/i18n/messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { ApiError } from '../http-errors.ts';
 import { translator, translatorForHeader, type Translate } from '../i18n.ts';
 

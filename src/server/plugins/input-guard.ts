@@ -9,9 +9,9 @@
 // partner feed, file names).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasUnsafeCharacters } from '../../shared/domain/unsafe-text.ts';
-import { inputMessages } from '../../shared/i18n/input-messages.ts';
-import { messages } from '../../shared/i18n/messages.ts';
+import { hasUnsafeCharacters } from '#shared/domain/unsafe-text.ts';
+import { inputMessages } from '#shared/i18n/input-messages.ts';
+import { messages } from '#shared/i18n/messages.ts';
 import { ApiError } from '../http-errors.ts';
 
 /** Controls HTTP does not allow in a header value (RFC 9110: tab is the only one allowed). */

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerOptions } from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { inputMessages } from '../../shared/i18n/input-messages.ts';
+import { inputMessages } from '#shared/i18n/input-messages.ts';
 import { ApiError } from '../http-errors.ts';
 
 export interface Timeouts {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import type { TokenResponse } from '../../shared/contract/auth.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
 import { createApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { saveToken, TOKEN_KEY } from './token-store.ts';

@@ -3,9 +3,9 @@
 // a request that meets a refresh already running is rejected; after 3 consecutive failed 401s
 // the token is removed and the session ends (the app goes to /user/login).
 import type { ZodMiniType } from 'zod/mini';
-import { tokenResponseSchema, type Credentials, type TokenResponse } from '../../shared/contract/auth.ts';
-import { pathOf, type AnswerOut, type BodyIn, type EndpointDefinition, type ParamsIn, type QueryIn } from '../../shared/contract/endpoint.ts';
-import { MAX_CONSECUTIVE_401 } from '../../shared/domain/limits.ts';
+import { tokenResponseSchema, type Credentials, type TokenResponse } from '#shared/contract/auth.ts';
+import { pathOf, type AnswerOut, type BodyIn, type EndpointDefinition, type ParamsIn, type QueryIn } from '#shared/contract/endpoint.ts';
+import { MAX_CONSECUTIVE_401 } from '#shared/domain/limits.ts';
 import { ApiError, errorFromResponse } from './api-error.ts';
 import { clearToken, readToken, saveToken } from './token-store.ts';
 

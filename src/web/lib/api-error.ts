@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorBody } from '../../shared/contract/errors.ts';
+import { errorBodySchema, type ErrorBody } from '#shared/contract/errors.ts';
 
 /**
  * A failed API call. `fields` holds the server's field errors; `message` follows spec section 8:

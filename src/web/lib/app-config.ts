@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { appConfigEndpoint } from '../../shared/contract/app-config.ts';
+import { appConfigEndpoint } from '#shared/contract/app-config.ts';
 import { api } from './api.ts';
 
 export const appConfigQueryOptions = queryOptions({

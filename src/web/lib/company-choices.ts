@@ -1,7 +1,7 @@
 // The admin's company choices: the client companies that the shipment list's and the reports' company
 // filters offer (one query and one cache entry for both).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { COMPANY_LIST_MAX, companyListEndpoint } from '../../shared/contract/admin-companies.ts';
+import { COMPANY_LIST_MAX, companyListEndpoint } from '#shared/contract/admin-companies.ts';
 import { api } from './api.ts';
 
 /** The admin's company filter: the client companies (up to COMPANY_LIST_MAX, by name), cached 60 s (spec section 9). */

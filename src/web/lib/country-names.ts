@@ -1,4 +1,4 @@
-import { intlTag, type LanguageCode } from '../../shared/domain/languages.ts';
+import { intlTag, type LanguageCode } from '#shared/domain/languages.ts';
 
 const cache = new Map<string, Intl.DisplayNames>();
 

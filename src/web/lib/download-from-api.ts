@@ -1,6 +1,6 @@
 // A file the API answers (result files, labels, manifests), fetched through the API client so the
 // bearer and the refresh-on-401 rules apply as for JSON calls, and saved under the server's name.
-import type { EndpointDefinition } from '../../shared/contract/endpoint.ts';
+import type { EndpointDefinition } from '#shared/contract/endpoint.ts';
 import { api } from './api.ts';
 import { endpointRequest, type CallInput } from './api-client.ts';
 import { saveResponse } from './download-file.ts';

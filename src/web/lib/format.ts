@@ -3,8 +3,8 @@
 // follow the active language through Intl (`cs` for the portal's `cz`).
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
-import { amountDecimals } from '../../shared/domain/currencies.ts';
-import { intlTag, isLanguageCode } from '../../shared/domain/languages.ts';
+import { amountDecimals } from '#shared/domain/currencies.ts';
+import { intlTag, isLanguageCode } from '#shared/domain/languages.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

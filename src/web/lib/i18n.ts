@@ -4,7 +4,7 @@
 // set on <html lang> (`cs` for cz). A failed load is logged and leaves the language unchanged.
 import { i18n } from '@lingui/core';
 import { catalogUrls } from 'virtual:portal-locale-urls';
-import { DEFAULT_LANGUAGE, intlTag, isLanguageCode, type LanguageCode } from '../../shared/domain/languages.ts';
+import { DEFAULT_LANGUAGE, intlTag, isLanguageCode, type LanguageCode } from '#shared/domain/languages.ts';
 import { LANGUAGE_KEY, takeEarlyCatalog } from './early-catalog.ts';
 
 export { LANGUAGE_KEY };

@@ -2,7 +2,7 @@
 // `meta: { persist: true }` are kept in localStorage: nothing with client data by default.
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { QueryClient, type Query } from '@tanstack/react-query';
-import { DEFAULT_STALE_TIME_MS } from '../../shared/domain/limits.ts';
+import { DEFAULT_STALE_TIME_MS } from '#shared/domain/limits.ts';
 import { ApiError } from './api-error.ts';
 
 declare module '@tanstack/react-query' {

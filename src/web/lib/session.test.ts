@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TokenResponse } from '../../shared/contract/auth.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
 import type { RefreshResult } from './api-client.ts';
 import { checkSession, ensureSession } from './session.ts';
 import { readToken, rememberedClient, saveToken } from './token-store.ts';

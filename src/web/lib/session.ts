@@ -1,7 +1,7 @@
 // Session state for route guards and components, read from the token record.
 import { useMemo, useSyncExternalStore } from 'react';
-import type { ClientInfo } from '../../shared/contract/auth.ts';
-import { can, type Permission } from '../../shared/domain/roles.ts';
+import type { ClientInfo } from '#shared/contract/auth.ts';
+import { can, type Permission } from '#shared/domain/roles.ts';
 import { api } from './api.ts';
 import { clearToken, currentClient, readToken, rememberedClient, SESSION_CLIENT_KEY, subscribeToken, TOKEN_KEY } from './token-store.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TokenResponse } from '../../shared/contract/auth.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
 import { clearToken, currentClient, readToken, rememberedClient, saveToken, SESSION_CLIENT_KEY, subscribeToken, TOKEN_KEY } from './token-store.ts';
 
 const NOW = 1_800_000_000_000;

@@ -6,7 +6,7 @@
 // access token lives 15 minutes; an office that loses its connection for longer must still open
 // the app from the service worker and go on with its drafts, which belong to that client. The
 // server never trusts this record: every call still needs a token, renewed by the refresh cookie.
-import { clientInfoSchema, storedTokenSchema, type ClientInfo, type StoredToken, type TokenResponse } from '../../shared/contract/auth.ts';
+import { clientInfoSchema, storedTokenSchema, type ClientInfo, type StoredToken, type TokenResponse } from '#shared/contract/auth.ts';
 
 export const TOKEN_KEY = 'token';
 export const SESSION_CLIENT_KEY = 'session-client';

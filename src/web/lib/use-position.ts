@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LOCATION_TIMEOUT_MS } from '../../shared/domain/limits.ts';
+import { LOCATION_TIMEOUT_MS } from '#shared/domain/limits.ts';
 
 export type PositionState = { status: 'locating' } | { status: 'located'; lat: number; lng: number } | { status: 'unavailable' };
 

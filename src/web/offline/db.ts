@@ -4,9 +4,9 @@
 // history) and the machinery every queue shares; what each queue holds and sends lives with its
 // feature (features/shipments/offline: drafts and the outbox; features/scan/offline: the scans).
 import { Dexie, type EntityTable } from 'dexie';
-import type { ParcelStatusResult } from '../../shared/contract/parcel-status.ts';
-import type { WizardShipment } from '../../shared/contract/shipments-wizard.ts';
-import type { ParcelStatusUpdate } from '../../shared/domain/enums.ts';
+import type { ParcelStatusResult } from '#shared/contract/parcel-status.ts';
+import type { WizardShipment } from '#shared/contract/shipments-wizard.ts';
+import type { ParcelStatusUpdate } from '#shared/domain/enums.ts';
 import type { WizardDraftData, WizardStep } from './draft-data.ts';
 
 export const DB_NAME = 'portal';

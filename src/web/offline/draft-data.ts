@@ -2,9 +2,9 @@
 // is optional: a draft is saved as the user types, long before it would pass validation. Numbers
 // are what the form holds (undefined or null while an input is empty). The stored shape of a
 // draft, so it sits beside the database's schema (db.ts); the wizard is the only one that fills it.
-import type { Parcel } from '../../shared/contract/shipments-wizard.ts';
-import type { DeliveryMethod, GoodsType, Product } from '../../shared/domain/enums.ts';
-import type { PointType } from '../../shared/domain/pickup-points.ts';
+import type { Parcel } from '#shared/contract/shipments-wizard.ts';
+import type { DeliveryMethod, GoodsType, Product } from '#shared/domain/enums.ts';
+import type { PointType } from '#shared/domain/pickup-points.ts';
 
 export type WizardStep = 1 | 2 | 3 | 4 | 5 | 6;
 

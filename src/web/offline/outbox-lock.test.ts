@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../../tests/setup/web/offline-fixtures.ts';
+import { deferred } from '#tests/setup/web/offline-fixtures.ts';
 import { createMemoryLock, defaultOutboxLock, OUTBOX_LOCK_NAME } from './outbox-lock.ts';
 
 afterEach(() => {

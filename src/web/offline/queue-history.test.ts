@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLIENT, outboxRows, resetDb, storeDraft, storeScan, storeSubmission } from '../../../tests/setup/web/offline-fixtures.ts';
-import { resetScans, scanRows } from '../../../tests/setup/web/scan-fixtures.ts';
+import { CLIENT, outboxRows, resetDb, storeDraft, storeScan, storeSubmission } from '#tests/setup/web/offline-fixtures.ts';
+import { resetScans, scanRows } from '#tests/setup/web/scan-fixtures.ts';
 import { db } from './db.ts';
 import { pruneOutbox, pruneScans, SCAN_HISTORY_MS } from './queue-history.ts';
 

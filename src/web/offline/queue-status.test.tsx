@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT, OTHER_CLIENT, resetDb, storeScan, storeSubmission } from '../../../tests/setup/web/offline-fixtures.ts';
-import { resetScans } from '../../../tests/setup/web/scan-fixtures.ts';
+import { CLIENT, OTHER_CLIENT, resetDb, storeScan, storeSubmission } from '#tests/setup/web/offline-fixtures.ts';
+import { resetScans } from '#tests/setup/web/scan-fixtures.ts';
 import { db } from './db.ts';
 import { queueStatus, useQueueStatus } from './queue-status.ts';
 

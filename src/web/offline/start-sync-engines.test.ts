@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TokenResponse } from '../../shared/contract/auth.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
 import { clearToken, saveToken } from '../lib/token-store.ts';
 import type { QueueEngine } from './queue-engine.ts';
 import { startSyncEngines, type SyncEngineStart } from './start-sync-engines.ts';

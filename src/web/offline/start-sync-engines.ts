@@ -2,7 +2,7 @@
 // outbox-sync-start.ts, features/scan/offline/scan-sync-start.ts). Each engine and Dexie are loaded
 // only once a client it serves is signed in (the engines send nothing without one), so the sign-in
 // page stays small.
-import type { ClientInfo } from '../../shared/contract/auth.ts';
+import type { ClientInfo } from '#shared/contract/auth.ts';
 import { currentClient, subscribeToken } from '../lib/token-store.ts';
 import type { QueueEngine } from './queue-engine.ts';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT, deferred, OTHER_CLIENT, outboxRows, resetDb, storeDraft, storeScan, storeSubmission, wizardPayload } from '../../../tests/setup/web/offline-fixtures.ts';
-import { resetScans, scanRows } from '../../../tests/setup/web/scan-fixtures.ts';
+import { CLIENT, deferred, OTHER_CLIENT, outboxRows, resetDb, storeDraft, storeScan, storeSubmission, wizardPayload } from '#tests/setup/web/offline-fixtures.ts';
+import { resetScans, scanRows } from '#tests/setup/web/scan-fixtures.ts';
 import { db } from './db.ts';
 import { createMemoryLock, OUTBOX_LOCK_NAME, SCAN_LOCK_NAME, type OutboxLock } from './outbox-lock.ts';
 import { waitingRows } from './outbox-states.ts';

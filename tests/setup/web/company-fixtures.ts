@@ -1,5 +1,5 @@
 // Test data for the company screens' component tests (a company as GET /api/v1/admin/company/{id} answers it).
-import type { Company } from '../../../src/shared/contract/admin-companies.ts';
+import type { Company } from '#shared/contract/admin-companies.ts';
 
 export const COMPANY_ID = '0b4c3a63-3f43-4d8e-9a55-5b7e8f6f2c11';
 export const ADDRESS_ID = '7d2f1c4e-2b1a-4c3d-8e9f-0a1b2c3d4e5f';

@@ -1,9 +1,9 @@
 // Helpers for the offline layer's unit tests and the tests that read it (not part of the app).
-import type { WizardShipment } from '../../../src/shared/contract/shipments-wizard.ts';
-import type { ParcelStatusUpdate } from '../../../src/shared/domain/enums.ts';
-import { db, type OutboxRow } from '../../../src/web/offline/db.ts';
-import type { WizardDraftData } from '../../../src/web/offline/draft-data.ts';
-import { freshQueueFields } from '../../../src/web/offline/outbox-states.ts';
+import type { WizardShipment } from '#shared/contract/shipments-wizard.ts';
+import type { ParcelStatusUpdate } from '#shared/domain/enums.ts';
+import { db, type OutboxRow } from '#web/offline/db.ts';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
+import { freshQueueFields } from '#web/offline/outbox-states.ts';
 
 export const CLIENT = 'client-a';
 export const OTHER_CLIENT = 'client-b';

@@ -1,7 +1,7 @@
 // Helpers for the scan queue's unit tests (not part of the app).
-import type { ParcelStatusResult } from '../../../src/shared/contract/parcel-status.ts';
-import { db, type ScanRow } from '../../../src/web/offline/db.ts';
-import type { ScanSendOutcome } from '../../../src/web/features/scan/offline/scan-send.ts';
+import type { ParcelStatusResult } from '#shared/contract/parcel-status.ts';
+import { db, type ScanRow } from '#web/offline/db.ts';
+import type { ScanSendOutcome } from '#web/features/scan/offline/scan-send.ts';
 
 export async function resetScans(): Promise<void> {
   await db.scans.clear();

@@ -1,4 +1,4 @@
-import type { Shipment } from '../../../src/shared/contract/shipments.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
 
 /** A shipment as the API answers it, for component tests: a CREATED parcel to Bratislava. */
 export function testShipment(overrides: Partial<Shipment> = {}): Shipment {

@@ -1,9 +1,9 @@
 // The audit log of admin changes (schema `audit_log`): written in the transaction of the change,
 // so a change and its record commit or roll back together. Secrets never enter it.
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { AuditEntry } from '../../../shared/contract/admin-companies.ts';
-import type { Db } from '../../db/client.ts';
-import { auditLog, clients } from '../../db/schema.ts';
+import type { AuditEntry } from '#shared/contract/admin-companies.ts';
+import type { Db } from '#server/db/client.ts';
+import { auditLog, clients } from '#server/db/schema.ts';
 import type { Principal } from '../auth/public.ts';
 
 export type AuditAction = 'create' | 'update' | 'delete';

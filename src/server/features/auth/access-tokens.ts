@@ -1,8 +1,8 @@
 // Short-lived signed access tokens (JWT, HS256) carrying the client, its company and role, and
 // the session (refresh family, `sid`) they were issued for, so that ending it stops them too.
 import { jwtVerify, SignJWT } from 'jose';
-import { ROLES, type Role } from '../../../shared/domain/enums.ts';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../../shared/domain/limits.ts';
+import { ROLES, type Role } from '#shared/domain/enums.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '#shared/domain/limits.ts';
 
 export interface Principal {
   clientId: string;

@@ -7,9 +7,9 @@
 // What this instance ends or changes applies at once (sessionsEnded, forget); what another
 // instance did applies here within `cacheMs`.
 import { eq, gt, sql } from 'drizzle-orm';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../../shared/domain/limits.ts';
-import type { Db } from '../../db/client.ts';
-import { clients, refreshTokens } from '../../db/schema.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '#shared/domain/limits.ts';
+import type { Db } from '#server/db/client.ts';
+import { clients, refreshTokens } from '#server/db/schema.ts';
 import type { SessionPrincipal } from './access-tokens.ts';
 import type { SessionEndListener } from './refresh-tokens.ts';
 

@@ -1,9 +1,9 @@
 // Reading clients for sign-in and building the client info the token response carries.
 import { eq, sql } from 'drizzle-orm';
-import type { ClientInfo } from '../../../shared/contract/auth.ts';
-import type { Product } from '../../../shared/domain/enums.ts';
-import type { Db } from '../../db/client.ts';
-import { clients, companyProducts } from '../../db/schema.ts';
+import type { ClientInfo } from '#shared/contract/auth.ts';
+import type { Product } from '#shared/domain/enums.ts';
+import type { Db } from '#server/db/client.ts';
+import { clients, companyProducts } from '#server/db/schema.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 

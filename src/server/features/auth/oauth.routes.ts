@@ -1,12 +1,12 @@
 // POST /oauth/token (client_credentials and refresh_token grants) and POST /oauth/revoke.
 // Errors follow RFC 6749 section 5.2 and carry a human message in the caller's language.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { revokeEndpoint, tokenEndpoint, tokenRequestSchema, type TokenResponse } from '../../../shared/contract/auth.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http-errors.ts';
-import { route } from '../../http/route.ts';
+import { revokeEndpoint, tokenEndpoint, tokenRequestSchema, type TokenResponse } from '#shared/contract/auth.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { ApiError } from '#server/http-errors.ts';
+import { route } from '#server/http/route.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { clientInfo, findClientById, findClientByLogin, type ClientRow } from './clients.service.ts';
 import type { LoginLimiter } from './login-limiter.ts';

@@ -4,7 +4,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
-import { foldText } from '../../../shared/domain/text-fold.ts';
+import { foldText } from '#shared/domain/text-fold.ts';
 
 /** zxcvbn's score 3: "safely unguessable", about 10^8 guesses and up. */
 const MIN_SCORE = 3;

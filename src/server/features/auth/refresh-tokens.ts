@@ -4,8 +4,8 @@
 // those access tokens stop working too (active-clients.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { refreshTokens } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { refreshTokens } from '#server/db/schema.ts';
 
 /** A refresh token not used for this long dies (idle limit). */
 export const REFRESH_IDLE_SECONDS = 7 * 24 * 3600;

@@ -2,8 +2,8 @@
 // the database so that every instance on the same database signs and verifies alike.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { appSettings } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { appSettings } from '#server/db/schema.ts';
 
 const KEY = 'token_signing_key';
 

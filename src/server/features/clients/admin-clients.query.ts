@@ -1,9 +1,9 @@
 // A company's clients as the admin screens show them: never a secret, with the pickup addresses
 // each is assigned to (live addresses only).
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { AdminClient } from '../../../shared/contract/admin-companies.ts';
-import type { Db } from '../../db/client.ts';
-import { clients, pickupAddressClients, pickupAddresses } from '../../db/schema.ts';
+import type { AdminClient } from '#shared/contract/admin-companies.ts';
+import type { Db } from '#server/db/client.ts';
+import { clients, pickupAddressClients, pickupAddresses } from '#server/db/schema.ts';
 
 export async function loadAdminClients(db: Db, companyId: string, only?: string): Promise<AdminClient[]> {
   const rows = await db

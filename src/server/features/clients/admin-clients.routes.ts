@@ -1,10 +1,10 @@
 // Admin: registering clients, editing and disabling them, resetting their secret.
 import type { FastifyInstance } from 'fastify';
-import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint } from '../../../shared/contract/admin-clients.ts';
-import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import type { Db } from '../../db/client.ts';
+import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint } from '#shared/contract/admin-clients.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import type { Db } from '#server/db/client.ts';
 import type { ActiveClients } from '../auth/public.ts';
-import { route } from '../../http/route.ts';
+import { route } from '#server/http/route.ts';
 import { registerClient, resetClientSecret, updateClient } from './admin-clients.service.ts';
 
 /** `active`: the auth plugin's cache of enabled states, told of a change so that it applies at once. */

@@ -3,13 +3,13 @@
 // Disabling or a new secret ends the client's sessions in the same transaction.
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { ClientRegister, ClientUpdate } from '../../../shared/contract/admin-clients.ts';
-import type { AdminClient } from '../../../shared/contract/admin-companies.ts';
-import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
-import type { Db } from '../../db/client.ts';
-import { clients, companies, pickupAddressClients, pickupAddresses, refreshTokens } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { ClientRegister, ClientUpdate } from '#shared/contract/admin-clients.ts';
+import type { AdminClient } from '#shared/contract/admin-companies.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { clients, companies, pickupAddressClients, pickupAddresses, refreshTokens } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { findClientByLogin } from '../auth/public.ts';
 import { hashSecret } from '../auth/public.ts';

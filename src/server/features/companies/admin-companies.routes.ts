@@ -13,9 +13,9 @@ import {
   companyProductAddEndpoint,
   companyProductRemoveEndpoint,
   companyUpdateEndpoint,
-} from '../../../shared/contract/admin-companies.ts';
-import type { Db } from '../../db/client.ts';
-import { route } from '../../http/route.ts';
+} from '#shared/contract/admin-companies.ts';
+import type { Db } from '#server/db/client.ts';
+import { route } from '#server/http/route.ts';
 import { deleteBankAccount, saveBankAccount } from './bank-accounts.service.ts';
 import { addProduct, createCompany, deleteCompany, historyOf, listCompanies, loadCompany, removeProduct, updateCompany } from './companies.service.ts';
 

@@ -4,12 +4,12 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type * as z from 'zod/mini';
-import type { BankAccount, bankAccountInputSchema } from '../../../shared/contract/admin-companies.ts';
-import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import { messages, type MessageDescriptor } from '../../../shared/i18n/messages.ts';
-import type { Db } from '../../db/client.ts';
-import { bankAccounts } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { BankAccount, bankAccountInputSchema } from '#shared/contract/admin-companies.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import { messages, type MessageDescriptor } from '#shared/i18n/messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { bankAccounts } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { changedFields, recordAudit } from '../audit/public.ts';
 import { clientCompany } from './client-company.ts';

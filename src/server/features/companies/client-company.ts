@@ -1,10 +1,10 @@
 // The one check every admin company route makes first: the id names a client company. The
 // carrier's own company (its staff) is not managed here, so it answers like a missing id.
 import { eq } from 'drizzle-orm';
-import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { companies } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { companies } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 

@@ -2,15 +2,15 @@
 // per destination country, and its changes. The carrier's own company (its staff) never appears
 // here. Every change and its audit entry commit in one transaction.
 import { and, asc, count, eq, like, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, Company, CompanyFields, CompanyListItem, CompanyListQuery } from '../../../shared/contract/admin-companies.ts';
-import { PRODUCTS, type Product } from '../../../shared/domain/enums.ts';
-import { foldText } from '../../../shared/domain/text-fold.ts';
-import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import type { MessageDescriptor } from '../../../shared/i18n/messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { clients, companies, companyProducts, imports, manifests, shipments } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { AuditEntry, Company, CompanyFields, CompanyListItem, CompanyListQuery } from '#shared/contract/admin-companies.ts';
+import { PRODUCTS, type Product } from '#shared/domain/enums.ts';
+import { foldText } from '#shared/domain/text-fold.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import type { MessageDescriptor } from '#shared/i18n/messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { clients, companies, companyProducts, imports, manifests, shipments } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { changedFields, companyHistory, recordAudit } from '../audit/public.ts';
 import { loadAdminClients } from '../clients/public.ts';

@@ -1,11 +1,11 @@
 // Labels and manifests (spec section 7). PDFs and zips are answered as files with a
 // content-disposition name; getLabel keeps the spec's JSON with the PDF in base64.
 import type { FastifyInstance } from 'fastify';
-import { bulkLabelsEndpoint, singleLabelEndpoint } from '../../../shared/contract/labels.ts';
-import { manifestDownloadEndpoint, manifestGenerateEndpoint, manifestListEndpoint } from '../../../shared/contract/manifests.ts';
-import { attachment } from '../../attachment.ts';
-import type { Db } from '../../db/client.ts';
-import { route } from '../../http/route.ts';
+import { bulkLabelsEndpoint, singleLabelEndpoint } from '#shared/contract/labels.ts';
+import { manifestDownloadEndpoint, manifestGenerateEndpoint, manifestListEndpoint } from '#shared/contract/manifests.ts';
+import { attachment } from '#server/attachment.ts';
+import type { Db } from '#server/db/client.ts';
+import { route } from '#server/http/route.ts';
 import { bulkLabels, singleLabel } from './labels.service.ts';
 import { generateManifests, listManifests, manifestPdf } from './manifests.service.ts';
 

@@ -2,11 +2,11 @@
 // queries for any number of labels. Labels print in English: the partners who read them abroad
 // share no other language (README decision notes).
 import { and, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { codCurrency } from '../../../shared/domain/currencies.ts';
-import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
-import type { Db } from '../../db/client.ts';
-import { companies, pickupAddresses, shipments } from '../../db/schema.ts';
-import type { CompanyScope } from '../../company-scope.ts';
+import { codCurrency } from '#shared/domain/currencies.ts';
+import type { DeliveryMethod, Product } from '#shared/domain/enums.ts';
+import type { Db } from '#server/db/client.ts';
+import { companies, pickupAddresses, shipments } from '#server/db/schema.ts';
+import type { CompanyScope } from '#server/company-scope.ts';
 import type { LabelCaptions, LabelData, PostalAddress } from './document-types.ts';
 
 export const LABEL_CAPTIONS: LabelCaptions = {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeBarcodes, pdfInfo, pdfText, qpdfCheck } from '../../../../tests/setup/pdf-tools.ts';
+import { decodeBarcodes, pdfInfo, pdfText, qpdfCheck } from '#tests/setup/pdf-tools.ts';
 import type { LabelCaptions, LabelData } from './document-types.ts';
 import { labelQrPayload, renderLabels } from './label-pdf.ts';
 

@@ -1,10 +1,10 @@
 // Labels: one A6 label (getLabel) or many, four per A4 sheet, in the order asked. A label is
 // refused for a DELETED, missing or foreign shipment; a bulk request with any such item makes no
 // PDF at all and names them, so an office never prints a partial batch by mistake.
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http-errors.ts';
-import type { CompanyScope } from '../../company-scope.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { ApiError } from '#server/http-errors.ts';
+import type { CompanyScope } from '#server/company-scope.ts';
 import { shipmentStatus } from '../shipments/public.ts';
 import { LABEL_CAPTIONS, loadLabels } from './label-data.ts';
 import { renderLabels } from './label-pdf.ts';

@@ -3,7 +3,7 @@
 // first page, the column header and "Page x of y" on every page, every row once, and totals that
 // add up exactly, kept on one page with the signatures.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeBarcodes, pdfInfo, pdfText, qpdfCheck } from '../../../../tests/setup/pdf-tools.ts';
+import { decodeBarcodes, pdfInfo, pdfText, qpdfCheck } from '#tests/setup/pdf-tools.ts';
 import type { ManifestCaptions, ManifestData, ManifestRow } from './document-types.ts';
 import { manifestTotals, renderManifest } from './manifest-pdf.ts';
 

@@ -4,16 +4,16 @@
 // the shipments it took, at generation and at every download.
 import { zipSync } from 'fflate';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Manifest, ManifestGenerateRequest, ManifestList } from '../../../shared/contract/manifests.ts';
-import { codCurrency } from '../../../shared/domain/currencies.ts';
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import { manifestCaptions } from '../../../shared/i18n/document-messages.ts';
-import { queryRows, type Db } from '../../db/client.ts';
-import { companies, imports, manifests, pickupAddresses, shipmentEvents, shipments } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
-import type { Translate } from '../../i18n.ts';
-import type { CompanyScope } from '../../company-scope.ts';
+import type { Manifest, ManifestGenerateRequest, ManifestList } from '#shared/contract/manifests.ts';
+import { codCurrency } from '#shared/domain/currencies.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { manifestCaptions } from '#shared/i18n/document-messages.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { companies, imports, manifests, pickupAddresses, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
+import type { Translate } from '#server/i18n.ts';
+import type { CompanyScope } from '#server/company-scope.ts';
 import type { ManifestCaptions, ManifestData, PostalAddress } from './document-types.ts';
 import { renderManifest } from './manifest-pdf.ts';
 

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { checkZipExpansion } from './archive-guard.ts';
 import { ImportFileError } from './import-sheet.ts';
 

@@ -1,7 +1,7 @@
 // Zip bombs: an archive (an XLSX) that would expand too far is refused before anything unpacks it.
 import { Inflate } from 'fflate';
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { fail } from './import-sheet.ts';
 
 const ZIP_MAX_ENTRIES = 10_000;

@@ -5,8 +5,8 @@
 // hands the bytes over as they are (~0.2 s and ~25 ms). PostgreSQL (node-postgres) takes and gives
 // Buffers directly.
 import { asc, eq } from 'drizzle-orm';
-import { pgliteClientOf, type Db } from '../../db/client.ts';
-import { importFiles } from '../../db/schema.ts';
+import { pgliteClientOf, type Db } from '#server/db/client.ts';
+import { importFiles } from '#server/db/schema.ts';
 
 export const IMPORT_FILE_PART_BYTES = 1024 * 1024;
 

@@ -6,8 +6,8 @@
 // written there too. One thread serves the whole process, started with the server (it takes
 // about a second to load) and started again if it ever stops.
 import { Worker } from 'node:worker_threads';
-import type { ImportType } from '../../../shared/contract/imports.ts';
-import type { ImportMapping } from '../../../shared/domain/import-columns.ts';
+import type { ImportType } from '#shared/contract/imports.ts';
+import type { ImportMapping } from '#shared/domain/import-columns.ts';
 import type { BatchRow } from '../shipments/public.ts';
 import type { RowError } from './import-row.ts';
 import { ImportFileError } from './read-import-file.ts';

@@ -3,7 +3,7 @@
 // the database; also previews files and writes result files. Imports nothing that opens the
 // database.
 import { parentPort } from 'node:worker_threads';
-import { installZodMessageIds } from '../../../shared/contract/zod-messages.ts';
+import { installZodMessageIds } from '#shared/contract/zod-messages.ts';
 import { ImportFileError, openImportFile, readImportFile, type ImportFile } from './read-import-file.ts';
 import { writeResultFile } from './result-file.ts';
 import { readRow } from './import-row.ts';

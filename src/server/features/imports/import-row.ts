@@ -2,9 +2,9 @@
 // with a decimal comma or point, checked with the same contract schema as the single send form.
 // The target (point, product, pickup address, partner) and the rules that need the database come
 // afterwards, from the send form's own code (shipment-batch.ts, shipment-target.ts).
-import { shipmentCreateSchema, type ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
-import { parseDecimal } from '../../../shared/domain/decimal-text.ts';
-import { IMPORT_FIELDS, NUMERIC_IMPORT_FIELDS, type ImportField, type ImportMapping } from '../../../shared/domain/import-columns.ts';
+import { shipmentCreateSchema, type ShipmentCreateParsed } from '#shared/contract/shipments.ts';
+import { parseDecimal } from '#shared/domain/decimal-text.ts';
+import { IMPORT_FIELDS, NUMERIC_IMPORT_FIELDS, type ImportField, type ImportMapping } from '#shared/domain/import-columns.ts';
 
 export interface RowError {
   /** The file's column header (or the portal field name when the column is not in the file). */

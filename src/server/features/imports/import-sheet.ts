@@ -1,6 +1,6 @@
 // What reading an import file gives (ImportSheet, ImportFile), its one error, and the rules the
 // CSV and XLSX readers share: the header row, blank rows, every row as wide as the header.
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
 
 export interface ImportSheet {
   headers: string[];

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { importListEndpoint, importPreviewEndpoint, importResultEndpoint, importStartEndpoint } from '../../../shared/contract/imports.ts';
-import { IMPORT_MAX_BYTES } from '../../../shared/domain/limits.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import { attachment } from '../../attachment.ts';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http-errors.ts';
-import { route } from '../../http/route.ts';
-import { beforeCommit } from '../../plugins/idempotency.ts';
+import { importListEndpoint, importPreviewEndpoint, importResultEndpoint, importStartEndpoint } from '#shared/contract/imports.ts';
+import { IMPORT_MAX_BYTES } from '#shared/domain/limits.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { attachment } from '#server/attachment.ts';
+import type { Db } from '#server/db/client.ts';
+import { ApiError } from '#server/http-errors.ts';
+import { route } from '#server/http/route.ts';
+import { beforeCommit } from '#server/plugins/idempotency.ts';
 import { IMPORT_QUEUE, type ImportJobData } from './import-job.ts';
 import { createImport, importResult, listImports, markImportFailed, previewImport, saveMapping } from './imports.service.ts';
 

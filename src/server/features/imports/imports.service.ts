@@ -1,17 +1,17 @@
 // Imports as the API answers them: the upload (stored, queued, answered at once), the preview for
 // the mapping step, the history, and the result file.
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { ImportPreview, ImportRecord, ImportUpload } from '../../../shared/contract/imports.ts';
-import { headerSignature, mappingFromHeaders, missingRequiredFields } from '../../../shared/domain/import-columns.ts';
-import { IMPORT_MAX_BYTES, IMPORT_ROW_ERRORS_SHOWN } from '../../../shared/domain/limits.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { companies, importMappings, importRowErrors, imports, shipments } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
-import type { Translate } from '../../i18n.ts';
-import { companyScope, type CompanyScope } from '../../company-scope.ts';
+import type { ImportPreview, ImportRecord, ImportUpload } from '#shared/contract/imports.ts';
+import { headerSignature, mappingFromHeaders, missingRequiredFields } from '#shared/domain/import-columns.ts';
+import { IMPORT_MAX_BYTES, IMPORT_ROW_ERRORS_SHOWN } from '#shared/domain/limits.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { companies, importMappings, importRowErrors, imports, shipments } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
+import type { Translate } from '#server/i18n.ts';
+import { companyScope, type CompanyScope } from '#server/company-scope.ts';
 import type { Principal } from '../auth/public.ts';
 import { loadImportFile, storeImportFile } from './import-files.ts';
 import { previewOnReader, resultFileOnReader } from './import-reader.ts';

@@ -1,9 +1,9 @@
 // Reads an uploaded CSV: its encoding (UTF-8, UTF-16 or windows-1250), its delimiter and its rows,
 // refusing a binary file under a .csv name and a quote left open. Cell text stays as written.
 import Papa from 'papaparse';
-import { IMPORT_MAX_ROWS } from '../../../shared/domain/limits.ts';
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
+import { IMPORT_MAX_ROWS } from '#shared/domain/limits.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { fail, fit, headersOf, isBlank, startsWithZip, type ImportFile } from './import-sheet.ts';
 
 const DELIMITERS = [';', ',', '\t'];

@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mappingFromHeaders, missingRequiredFields } from '../../../shared/domain/import-columns.ts';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../shared/domain/limits.ts';
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
+import { mappingFromHeaders, missingRequiredFields } from '#shared/domain/import-columns.ts';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '#shared/domain/limits.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { ImportFileError, openImportFile, readImportFile, type ImportSheet } from './read-import-file.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../../tests/fixtures/imports/${name}`, import.meta.url)));

@@ -3,9 +3,9 @@
 // commas included); mapping and validation happen later, row by row. The readers of each type are
 // read-import-csv.ts and read-import-xlsx.ts (behind archive-guard.ts); import-sheet.ts holds
 // what they share. The rest of the feature reads files through this module.
-import type { ImportType } from '../../../shared/contract/imports.ts';
-import { IMPORT_MAX_BYTES } from '../../../shared/domain/limits.ts';
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
+import type { ImportType } from '#shared/contract/imports.ts';
+import { IMPORT_MAX_BYTES } from '#shared/domain/limits.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
 import { fail, ImportFileError, type ImportFile, type ImportSheet } from './import-sheet.ts';
 import { openCsv } from './read-import-csv.ts';
 import { openXlsx } from './read-import-xlsx.ts';

@@ -2,9 +2,9 @@
 // The archive is checked first (archive-guard.ts): a zip bomb never reaches exceljs.
 import { Readable } from 'node:stream';
 import ExcelJS, { type CellValue, type Row } from 'exceljs';
-import { IMPORT_MAX_ROWS } from '../../../shared/domain/limits.ts';
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
+import { IMPORT_MAX_ROWS } from '#shared/domain/limits.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { checkZipExpansion } from './archive-guard.ts';
 import { fail, headersOf, isBlank, startsWithZip, type ImportFile } from './import-sheet.ts';
 

@@ -4,7 +4,7 @@
 // every text as a string cell, exactly as uploaded (a string cell is never a formula).
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { ImportType } from '../../../shared/contract/imports.ts';
+import type { ImportType } from '#shared/contract/imports.ts';
 import type { ImportSheet } from './read-import-file.ts';
 
 export interface ResultFile {

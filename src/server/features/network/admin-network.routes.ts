@@ -7,9 +7,9 @@ import {
   partnerKeysEndpoint,
   partnerServicesEndpoint,
   partnerServicesUpdateEndpoint,
-} from '../../../shared/contract/admin-network.ts';
-import type { Db } from '../../db/client.ts';
-import { route } from '../../http/route.ts';
+} from '#shared/contract/admin-network.ts';
+import type { Db } from '#server/db/client.ts';
+import { route } from '#server/http/route.ts';
 import { createPartnerKey, listNetworkPartners, listPartnerKeys, revokePartnerKey } from './network.service.ts';
 import { partnerServicesGrid, replacePartnerServices } from './partner-services.service.ts';
 

@@ -1,11 +1,11 @@
 // The delivery network page: the partners with their counts, and their feed keys. Every change
 // and its audit entry commit in one transaction; a key's secret is answered once, never logged.
 import { asc, count, eq, isNull } from 'drizzle-orm';
-import type { NetworkPartner, PartnerKey } from '../../../shared/contract/admin-network.ts';
-import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { partnerKeys, partners, partnerServices, pickupPoints } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { NetworkPartner, PartnerKey } from '#shared/contract/admin-network.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { partnerKeys, partners, partnerServices, pickupPoints } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { recordAudit } from '../audit/public.ts';
 import { insertPartnerKey, partnerKeysOf, revokeKeyOfPartner, type PartnerKeyRow } from '../tracking/public.ts';

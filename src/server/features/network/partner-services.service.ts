@@ -3,11 +3,11 @@
 // so such preferences are named (409) unless the admin confirms their removal, which then
 // happens in the same transaction as the change and its audit entries.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
-import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { companies, partnerServices, pickupAddresses, pickupAddressPartners } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { DeliveryMethod, Product } from '#shared/domain/enums.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { companies, partnerServices, pickupAddresses, pickupAddressPartners } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { recordAudit } from '../audit/public.ts';
 import { existingPartner } from './network.service.ts';

@@ -3,13 +3,13 @@
 // ids cost three statements (the UPDATE's row trigger keeping the list counts costs the most). Two scans of one parcel racing wait on its row lock: the second sees
 // the first's status and answers `unchanged`, so a parcel gets one event per move.
 import { asc, or, sql } from 'drizzle-orm';
-import type { ParcelStatusAnswer, ParcelStatusUpdateRequest } from '../../../shared/contract/parcel-status.ts';
-import { parcelIdFromScan } from '../../../shared/domain/parcel-status-rules.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { shipments } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { ParcelStatusAnswer, ParcelStatusUpdateRequest } from '#shared/contract/parcel-status.ts';
+import { parcelIdFromScan } from '#shared/domain/parcel-status-rules.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { shipments } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { decideScans } from './scan-decisions.ts';
 import { scanTime } from './scan-time.ts';

@@ -3,12 +3,12 @@
 // arrival and hand-over times (whenever they were: a parcel sent today shows when it arrived even
 // if that was yesterday), for reconciling the depot's day against manifests and partners.
 import { sql, type SQL } from 'drizzle-orm';
-import type { ParcelStatusExportQuery } from '../../../shared/contract/parcel-status.ts';
-import type { ShipmentStatus } from '../../../shared/domain/enums.ts';
-import { documentActionMessages } from '../../../shared/i18n/document-action-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import { queryRows, type Db } from '../../db/client.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { ParcelStatusExportQuery } from '#shared/contract/parcel-status.ts';
+import type { ShipmentStatus } from '#shared/domain/enums.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { ApiError } from '#server/http-errors.ts';
 import { DEPOT_SOURCE } from './parcel-scan.service.ts';
 
 /**

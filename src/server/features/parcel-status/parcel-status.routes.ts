@@ -1,13 +1,13 @@
 // The depot scan page's calls (spec section 7, issue 7). ADMIN only (the endpoints' access). A scan request is idempotent by key: the tablet's outbox resends until it gets
 // an answer, and the parcels move once.
 import type { FastifyInstance } from 'fastify';
-import { parcelStatusExportEndpoint, parcelStatusUpdateEndpoint, type ParcelStatusAnswer } from '../../../shared/contract/parcel-status.ts';
-import { parcelStatusCaptions } from '../../../shared/i18n/document-messages.ts';
-import { attachment } from '../../attachment.ts';
-import type { Db } from '../../db/client.ts';
-import { route } from '../../http/route.ts';
-import { beforeCommit } from '../../plugins/idempotency.ts';
-import type { Translate } from '../../i18n.ts';
+import { parcelStatusExportEndpoint, parcelStatusUpdateEndpoint, type ParcelStatusAnswer } from '#shared/contract/parcel-status.ts';
+import { parcelStatusCaptions } from '#shared/i18n/document-messages.ts';
+import { attachment } from '#server/attachment.ts';
+import type { Db } from '#server/db/client.ts';
+import { route } from '#server/http/route.ts';
+import { beforeCommit } from '#server/plugins/idempotency.ts';
+import type { Translate } from '#server/i18n.ts';
 import { applyParcelScan } from './parcel-scan.service.ts';
 import { parcelStatusRows } from './parcel-status-export.service.ts';
 import { packagesWorkbook, type PackagesCaptions } from './packages-workbook.ts';

@@ -1,8 +1,8 @@
 // What one scan request does to each parcel it names, decided in memory from the locked rows so
 // that the writes can be set-based (one UPDATE, one INSERT) whatever the number of ids.
-import type { ParcelStatusResult } from '../../../shared/contract/parcel-status.ts';
-import type { ParcelStatusUpdate, ShipmentStatus } from '../../../shared/domain/enums.ts';
-import { scanOutcome } from '../../../shared/domain/parcel-status-rules.ts';
+import type { ParcelStatusResult } from '#shared/contract/parcel-status.ts';
+import type { ParcelStatusUpdate, ShipmentStatus } from '#shared/domain/enums.ts';
+import { scanOutcome } from '#shared/domain/parcel-status-rules.ts';
 
 export interface ScannedShipment {
   id: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCAN_MAX_AGE_DAYS } from '../../../shared/domain/limits.ts';
-import { ApiError } from '../../http-errors.ts';
+import { SCAN_MAX_AGE_DAYS } from '#shared/domain/limits.ts';
+import { ApiError } from '#server/http-errors.ts';
 import { SCAN_CLOCK_AHEAD_MS, scanTime } from './scan-time.ts';
 
 const now = new Date('2025-06-15T10:00:00Z');

@@ -1,10 +1,10 @@
 // When a scan happened: the time the tablet sent (an offline queue delivers scans late) or now.
 // A time far from ours is a wrong device clock or a forgotten queue, not a scan: it is refused
 // rather than written into a parcel's tracking history.
-import { SCAN_MAX_AGE_DAYS } from '../../../shared/domain/limits.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import { ApiError } from '../../http-errors.ts';
+import { SCAN_MAX_AGE_DAYS } from '#shared/domain/limits.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { ApiError } from '#server/http-errors.ts';
 
 /** Tablet clocks run a little ahead; more than this is a wrong clock. */
 export const SCAN_CLOCK_AHEAD_MS = 5 * 60 * 1000;

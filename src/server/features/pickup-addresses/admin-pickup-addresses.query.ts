@@ -2,10 +2,10 @@
 // each with its pickup days, assigned clients, preferred partners and partner credentials.
 // Four queries whatever the number of addresses. Deleted addresses are left out.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AdminPickupAddress, PartnerAssignment, PartnerCredential } from '../../../shared/contract/admin-pickup-addresses.ts';
-import { pickupDaysFromMask } from '../../../shared/domain/pickup-days.ts';
-import type { Db } from '../../db/client.ts';
-import { clients, partners, pickupAddressClients, pickupAddressCredentials, pickupAddresses, pickupAddressPartners } from '../../db/schema.ts';
+import type { AdminPickupAddress, PartnerAssignment, PartnerCredential } from '#shared/contract/admin-pickup-addresses.ts';
+import { pickupDaysFromMask } from '#shared/domain/pickup-days.ts';
+import type { Db } from '#server/db/client.ts';
+import { clients, partners, pickupAddressClients, pickupAddressCredentials, pickupAddresses, pickupAddressPartners } from '#server/db/schema.ts';
 
 function group<T extends { pickupAddressId: string }>(rows: T[]): Map<string, Array<Omit<T, 'pickupAddressId'>>> {
   const map = new Map<string, Array<Omit<T, 'pickupAddressId'>>>();

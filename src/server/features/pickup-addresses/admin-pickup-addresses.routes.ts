@@ -7,9 +7,9 @@ import {
   partnerUnassignEndpoint,
   pickupAddressDeleteEndpoint,
   pickupAddressSaveEndpoint,
-} from '../../../shared/contract/admin-pickup-addresses.ts';
-import type { Db } from '../../db/client.ts';
-import { route } from '../../http/route.ts';
+} from '#shared/contract/admin-pickup-addresses.ts';
+import type { Db } from '#server/db/client.ts';
+import { route } from '#server/http/route.ts';
 import { assignPartner, deletePickupAddress, partnerCandidates, savePickupAddress, setPartnerPriority, unassignPartner } from './admin-pickup-addresses.service.ts';
 
 export async function adminPickupAddressRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -2,13 +2,13 @@
 // and partner credentials, its preferred partners per country + product (+ method), and the
 // partners' priorities. Every change and its audit entry commit in one transaction.
 import { and, asc, desc, eq, exists, inArray, isNull, notExists, type SQL } from 'drizzle-orm';
-import type { AdminPickupAddress, PartnerCandidate, PickupAddressSave } from '../../../shared/contract/admin-pickup-addresses.ts';
-import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
-import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import { messages, type MessageDescriptor } from '../../../shared/i18n/messages.ts';
-import type { Db } from '../../db/client.ts';
-import { clients, companies, partnerServices, partners, pickupAddressClients, pickupAddressCredentials, pickupAddresses, pickupAddressPartners } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { AdminPickupAddress, PartnerCandidate, PickupAddressSave } from '#shared/contract/admin-pickup-addresses.ts';
+import type { DeliveryMethod, Product } from '#shared/domain/enums.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import { messages, type MessageDescriptor } from '#shared/i18n/messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { clients, companies, partnerServices, partners, pickupAddressClients, pickupAddressCredentials, pickupAddresses, pickupAddressPartners } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { changedFields, recordAudit } from '../audit/public.ts';
 import { isUniqueViolation } from '../clients/public.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { pickupPointEndpoint, pickupPointSearchEndpoint } from '../../../shared/contract/pickup-points.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http-errors.ts';
-import { route } from '../../http/route.ts';
+import { pickupPointEndpoint, pickupPointSearchEndpoint } from '#shared/contract/pickup-points.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { ApiError } from '#server/http-errors.ts';
+import { route } from '#server/http/route.ts';
 import { getPickupPoint } from './pickup-points.service.ts';
 import { createPointIndex } from './point-index.ts';
 

@@ -2,9 +2,9 @@
 // creation and imports use to accept a chosen point, and the point as the API shows it. The
 // picker's search is point-index.ts.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PickupPoint } from '../../../shared/contract/pickup-points.ts';
-import type { Db } from '../../db/client.ts';
-import { partnerServices, partners, pickupPoints } from '../../db/schema.ts';
+import type { PickupPoint } from '#shared/contract/pickup-points.ts';
+import type { Db } from '#server/db/client.ts';
+import { partnerServices, partners, pickupPoints } from '#server/db/schema.ts';
 
 export type PickupPointRow = typeof pickupPoints.$inferSelect;
 

@@ -4,8 +4,8 @@
 // 30,000 round trips): new ids are added, changed points updated (and re-activated), the
 // partner's points missing from the list deactivated (never deleted: shipments name them).
 import { desc, eq, sql } from 'drizzle-orm';
-import type { PointDirectoryImport, PointDirectoryUpload } from '../../../shared/contract/admin-pickup-points.ts';
-import { IMPORT_MAX_BYTES } from '../../../shared/domain/limits.ts';
+import type { PointDirectoryImport, PointDirectoryUpload } from '#shared/contract/admin-pickup-points.ts';
+import { IMPORT_MAX_BYTES } from '#shared/domain/limits.ts';
 import {
   checkDirectoryRow,
   DIRECTORY_FIELDS,
@@ -16,13 +16,13 @@ import {
   type DirectoryField,
   type DirectoryPoint,
   type PointDirectoryFormat,
-} from '../../../shared/domain/point-directory-formats.ts';
-import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import { messages, type MessageDescriptor } from '../../../shared/i18n/messages.ts';
-import { pgliteClientOf, queryRows, type Db } from '../../db/client.ts';
-import { clients, partners, pickupPoints, pointDirectoryImports } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
-import type { Translate } from '../../i18n.ts';
+} from '#shared/domain/point-directory-formats.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import { messages, type MessageDescriptor } from '#shared/i18n/messages.ts';
+import { pgliteClientOf, queryRows, type Db } from '#server/db/client.ts';
+import { clients, partners, pickupPoints, pointDirectoryImports } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
+import type { Translate } from '#server/i18n.ts';
 import type { Principal } from '../auth/public.ts';
 import { recordAudit } from '../audit/public.ts';
 import { DirectoryFileError, readDirectoryFile, type DirectoryRecord } from './point-directory-file.ts';

@@ -6,9 +6,9 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { IMPORT_MAX_BYTES } from '../../../shared/domain/limits.ts';
-import { adminMessages as am } from '../../../shared/i18n/admin-messages.ts';
-import type { MessageDescriptor } from '../../../shared/i18n/messages.ts';
+import { IMPORT_MAX_BYTES } from '#shared/domain/limits.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
+import type { MessageDescriptor } from '#shared/i18n/messages.ts';
 
 export interface FeedFetchPolicy {
   /** Tests only: plain http and loopback addresses (a local stand-in for the partner's server). */

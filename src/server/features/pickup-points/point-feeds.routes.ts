@@ -1,9 +1,9 @@
 // Admin: partners' pickup-point list addresses, fetched on a schedule through the job queue.
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { pointFeedDeleteEndpoint, pointFeedRunEndpoint, pointFeedsEndpoint, pointFeedUpdateEndpoint } from '../../../shared/contract/admin-point-feeds.ts';
-import type { Db } from '../../db/client.ts';
-import { route } from '../../http/route.ts';
+import { pointFeedDeleteEndpoint, pointFeedRunEndpoint, pointFeedsEndpoint, pointFeedUpdateEndpoint } from '#shared/contract/admin-point-feeds.ts';
+import type { Db } from '#server/db/client.ts';
+import { route } from '#server/http/route.ts';
 import { deleteFeed, listFeeds, requestFeedRun, saveFeed } from './point-feeds.service.ts';
 
 export async function pointFeedRoutes(app: FastifyInstance, { db, queue }: { db: Db; queue: PgBoss | null }) {

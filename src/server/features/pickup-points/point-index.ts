@@ -6,11 +6,11 @@
 // statement triggers on every change, migration 0014) and reloads the country when it moved, so
 // an import, a service change or another instance's write is seen by the very next search.
 import { and, eq, sql } from 'drizzle-orm';
-import type { PickupPoint, PickupPointList, PickupPointSearchParsed } from '../../../shared/contract/pickup-points.ts';
-import type { PointType } from '../../../shared/domain/pickup-points.ts';
-import { foldText } from '../../../shared/domain/text-fold.ts';
-import { queryRows, type Db } from '../../db/client.ts';
-import { directoryVersion, partners, pickupPoints } from '../../db/schema.ts';
+import type { PickupPoint, PickupPointList, PickupPointSearchParsed } from '#shared/contract/pickup-points.ts';
+import type { PointType } from '#shared/domain/pickup-points.ts';
+import { foldText } from '#shared/domain/text-fold.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { directoryVersion, partners, pickupPoints } from '#server/db/schema.ts';
 import { openingHours, served, toPickupPoint } from './pickup-points.service.ts';
 
 /** At most this many words of a search text are matched (each against any field). */

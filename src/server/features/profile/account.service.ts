@@ -1,12 +1,12 @@
 // The caller's own account: its profile (name, email, phone) and its password.
 import { eq } from 'drizzle-orm';
-import type { ChangeSecret, Profile, ProfileUpdate } from '../../../shared/contract/profile.ts';
-import { accountMessages as acm } from '../../../shared/i18n/account-messages.ts';
-import { messages, type MessageDescriptor } from '../../../shared/i18n/messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { clients, companies } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { ChangeSecret, Profile, ProfileUpdate } from '#shared/contract/profile.ts';
+import { accountMessages as acm } from '#shared/i18n/account-messages.ts';
+import { messages, type MessageDescriptor } from '#shared/i18n/messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { clients, companies } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { isGuessable } from '../auth/public.ts';
 import { hashSecret, verifySecret } from '../auth/public.ts';

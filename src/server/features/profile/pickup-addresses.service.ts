@@ -1,11 +1,11 @@
 // The pickup addresses a client ships from, each with its preferred partners. Two queries
 // whatever the number of addresses: the addresses, then the partners of all of them.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { PickupAddress, PreferredPartner } from '../../../shared/contract/pickup-addresses.ts';
-import { pickupDaysFromMask } from '../../../shared/domain/pickup-days.ts';
-import type { Db } from '../../db/client.ts';
-import { partners, pickupAddressClients, pickupAddresses, pickupAddressPartners } from '../../db/schema.ts';
-import { companyScope } from '../../company-scope.ts';
+import type { PickupAddress, PreferredPartner } from '#shared/contract/pickup-addresses.ts';
+import { pickupDaysFromMask } from '#shared/domain/pickup-days.ts';
+import type { Db } from '#server/db/client.ts';
+import { partners, pickupAddressClients, pickupAddresses, pickupAddressPartners } from '#server/db/schema.ts';
+import { companyScope } from '#server/company-scope.ts';
 import type { Principal } from '../auth/public.ts';
 
 /**

@@ -2,8 +2,8 @@
 // weight and COD per day × country × product × status, the totals, and COD per currency (the
 // destination's: amounts in CZK and EUR do not add up). Counting what was written, rather than
 // a second query, keeps the two sheets equal even when shipments change while the file is written.
-import { codCurrency } from '../../../shared/domain/currencies.ts';
-import { PRODUCTS, SHIPMENT_STATUSES, type Product, type ShipmentStatus } from '../../../shared/domain/enums.ts';
+import { codCurrency } from '#shared/domain/currencies.ts';
+import { PRODUCTS, SHIPMENT_STATUSES, type Product, type ShipmentStatus } from '#shared/domain/enums.ts';
 import type { ReportRow } from './reports.service.ts';
 
 export interface SummaryRow {

@@ -9,7 +9,7 @@ import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
-import type { DeliveryMethod, Product, ShipmentStatus } from '../../../shared/domain/enums.ts';
+import type { DeliveryMethod, Product, ShipmentStatus } from '#shared/domain/enums.ts';
 import { ReportTotals } from './report-summary.ts';
 import type { ReportRow } from './reports.service.ts';
 

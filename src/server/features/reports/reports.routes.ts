@@ -4,14 +4,14 @@
 // empty period) fails before the first byte; a failure later breaks the download off.
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import { reportEndpoint } from '../../../shared/contract/reports.ts';
-import type { MessageDescriptor } from '../../../shared/i18n/messages.ts';
-import { reportFieldMessages, reportMessages as rm, reportValueMessages } from '../../../shared/i18n/report-messages.ts';
-import { attachment } from '../../attachment.ts';
-import type { Db } from '../../db/client.ts';
-import { route } from '../../http/route.ts';
-import { ApiError } from '../../http-errors.ts';
-import type { Translate } from '../../i18n.ts';
+import { reportEndpoint } from '#shared/contract/reports.ts';
+import type { MessageDescriptor } from '#shared/i18n/messages.ts';
+import { reportFieldMessages, reportMessages as rm, reportValueMessages } from '#shared/i18n/report-messages.ts';
+import { attachment } from '#server/attachment.ts';
+import type { Db } from '#server/db/client.ts';
+import { route } from '#server/http/route.ts';
+import { ApiError } from '#server/http-errors.ts';
+import type { Translate } from '#server/i18n.ts';
 import type { ReportSlots } from './report-slots.ts';
 import { writeReportWorkbook, type ReportCaptions } from './report-workbook.ts';
 import { hasShipments, planReport, reportPages } from './reports.service.ts';

@@ -2,16 +2,16 @@
 // by keyset (created_at, id), so that a year of every company's shipments never sits in memory at
 // once. Company scoping comes from the caller's CompanyScope.
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { reportPeriod, type ReportFilter, type ReportType } from '../../../shared/contract/reports.ts';
-import { codCurrency } from '../../../shared/domain/currencies.ts';
-import type { DeliveryMethod, Product, ShipmentStatus } from '../../../shared/domain/enums.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
-import type { CompanyScope } from '../../company-scope.ts';
-import { queryRows, type Db } from '../../db/client.ts';
-import { companies, shipments } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import { reportPeriod, type ReportFilter, type ReportType } from '#shared/contract/reports.ts';
+import { codCurrency } from '#shared/domain/currencies.ts';
+import type { DeliveryMethod, Product, ShipmentStatus } from '#shared/domain/enums.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import type { CompanyScope } from '#server/company-scope.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { companies, shipments } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 import { bratislavaWallClock } from './wall-clock.ts';
-import { reportFieldMessages } from '../../../shared/i18n/report-messages.ts';
+import { reportFieldMessages } from '#shared/i18n/report-messages.ts';
 
 /** The carrier's home time zone: the report's days and its wall-clock times are its own. */
 const TIME_ZONE = 'Europe/Bratislava';

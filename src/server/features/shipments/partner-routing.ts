@@ -3,9 +3,9 @@
 // (+ delivery method, when the preference names one), else the partner with the highest
 // priority that serves the combination.
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
-import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
-import type { Db } from '../../db/client.ts';
-import { partnerServices, partners, pickupAddressPartners } from '../../db/schema.ts';
+import type { DeliveryMethod, Product } from '#shared/domain/enums.ts';
+import type { Db } from '#server/db/client.ts';
+import { partnerServices, partners, pickupAddressPartners } from '#server/db/schema.ts';
 
 export interface RoutedPartner {
   id: number;

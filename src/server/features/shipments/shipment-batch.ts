@@ -4,12 +4,12 @@
 // row. The points of a chunk are looked up at once and the partner routing is remembered per
 // combination: a file repeats the same few.
 import { getTableColumns, sql } from 'drizzle-orm';
-import type { ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
-import type { Product } from '../../../shared/domain/enums.ts';
-import { checkShipmentRules, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
-import { pgliteClientOf, type Db } from '../../db/client.ts';
-import { missingReferences } from '../../db/missing-references.ts';
-import { shipmentEvents, shipments } from '../../db/schema.ts';
+import type { ShipmentCreateParsed } from '#shared/contract/shipments.ts';
+import type { Product } from '#shared/domain/enums.ts';
+import { checkShipmentRules, type RuleErrors } from '#shared/domain/shipment-rules.ts';
+import { pgliteClientOf, type Db } from '#server/db/client.ts';
+import { missingReferences } from '#server/db/missing-references.ts';
+import { shipmentEvents, shipments } from '#server/db/schema.ts';
 import type { Principal } from '../auth/public.ts';
 import { formShipmentColumns, nextNumbers } from './shipment-creation.ts';
 import { resolveTargets, targetContext, type TargetContext } from './shipment-target.ts';

@@ -4,17 +4,17 @@
 // caller's `beforeCommit` runs last in the transaction that inserts the shipments (the route
 // stores its Idempotency-Key answer there, so the shipments and their answer commit together).
 import { sql } from 'drizzle-orm';
-import type { Shipment, ShipmentCreateParsed } from '../../../shared/contract/shipments.ts';
-import type { WizardShipmentParsed } from '../../../shared/contract/shipments-wizard.ts';
-import type { Product } from '../../../shared/domain/enums.ts';
-import { normalizePhone } from '../../../shared/domain/phone.ts';
-import { normalizePostalCode } from '../../../shared/domain/postal-codes.ts';
-import { makeS10 } from '../../../shared/domain/s10.ts';
-import { checkShipmentRules } from '../../../shared/domain/shipment-rules.ts';
-import { checkWizardRules } from '../../../shared/domain/wizard-rules.ts';
-import type { CompanyScope } from '../../company-scope.ts';
-import { queryRows, type Db } from '../../db/client.ts';
-import { shipmentEvents, shipments } from '../../db/schema.ts';
+import type { Shipment, ShipmentCreateParsed } from '#shared/contract/shipments.ts';
+import type { WizardShipmentParsed } from '#shared/contract/shipments-wizard.ts';
+import type { Product } from '#shared/domain/enums.ts';
+import { normalizePhone } from '#shared/domain/phone.ts';
+import { normalizePostalCode } from '#shared/domain/postal-codes.ts';
+import { makeS10 } from '#shared/domain/s10.ts';
+import { checkShipmentRules } from '#shared/domain/shipment-rules.ts';
+import { checkWizardRules } from '#shared/domain/wizard-rules.ts';
+import type { CompanyScope } from '#server/company-scope.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { shipmentEvents, shipments } from '#server/db/schema.ts';
 import type { Principal } from '../auth/public.ts';
 import { toShipment } from './shipment-mapper.ts';
 import { resolveTarget, targetContext, type ShipmentTarget } from './shipment-target.ts';

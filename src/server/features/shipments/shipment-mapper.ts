@@ -1,5 +1,5 @@
-import type { Shipment } from '../../../shared/contract/shipments.ts';
-import type { shipments } from '../../db/schema.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import type { shipments } from '#server/db/schema.ts';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 

@@ -12,15 +12,15 @@
 // - the partner: partner-routing.ts (the point's network, else the address's preference, else
 //   the highest priority), remembered per combination (a file repeats the same few).
 import { and, asc, isNull, eq } from 'drizzle-orm';
-import type { DeliveryMethod, Product } from '../../../shared/domain/enums.ts';
-import { defaultProduct, productsFor, type ProductsMap, type RuleErrors } from '../../../shared/domain/shipment-rules.ts';
-import { shipmentMessages } from '../../../shared/i18n/shipment-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import { companyScope, type CompanyScope } from '../../company-scope.ts';
-import type { Db } from '../../db/client.ts';
-import { pickupAddressClients, pickupAddresses } from '../../db/schema.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { DeliveryMethod, Product } from '#shared/domain/enums.ts';
+import { defaultProduct, productsFor, type ProductsMap, type RuleErrors } from '#shared/domain/shipment-rules.ts';
+import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { companyScope, type CompanyScope } from '#server/company-scope.ts';
+import type { Db } from '#server/db/client.ts';
+import { pickupAddressClients, pickupAddresses } from '#server/db/schema.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { clientInfo, findClientById } from '../auth/public.ts';
 import { findActivePoints, type PickupPointRow } from '../pickup-points/public.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { wizardStoreEndpoint } from '../../../shared/contract/shipments-wizard.ts';
+import { wizardStoreEndpoint } from '#shared/contract/shipments-wizard.ts';
 import {
   dimensionsEndpoint,
   shipmentBulkDeleteEndpoint,
@@ -8,14 +8,14 @@ import {
   shipmentListEndpoint,
   shipmentStoreEndpoint,
   type Shipment,
-} from '../../../shared/contract/shipments.ts';
-import { sizeLimits } from '../../../shared/domain/shipment-rules.ts';
-import { shipmentMessages } from '../../../shared/i18n/shipment-messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http-errors.ts';
-import { route } from '../../http/route.ts';
-import { beforeCommit } from '../../plugins/idempotency.ts';
+} from '#shared/contract/shipments.ts';
+import { sizeLimits } from '#shared/domain/shipment-rules.ts';
+import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { ApiError } from '#server/http-errors.ts';
+import { route } from '#server/http/route.ts';
+import { beforeCommit } from '#server/plugins/idempotency.ts';
 import { createShipment, createWizardShipments, type WizardShipments } from './shipment-creation.ts';
 import { deleteShipment, deleteShipments, getShipment, listShipments } from './shipments.service.ts';
 

@@ -2,13 +2,13 @@
 // Every query is kept to the caller's company by its CompanyScope (company-scope.ts); another
 // company's shipment answers exactly like a missing one.
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { ShipmentListFilters } from '../../../shared/contract/shipments.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { clients, companies, shipmentCounts, shipmentEvents, shipments } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
-import type { CompanyScope } from '../../company-scope.ts';
+import type { ShipmentListFilters } from '#shared/contract/shipments.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { clients, companies, shipmentCounts, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
+import type { CompanyScope } from '#server/company-scope.ts';
 import { toShipment, type ShipmentRow } from './shipment-mapper.ts';
 
 /** Calendar days of the date filters are those of the carrier's home time zone. */

@@ -1,12 +1,12 @@
 // Admin: the delivery partners and their public tracking page template (tracking links).
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
-import { partnerListEndpoint, partnerUpdateEndpoint } from '../../../shared/contract/tracking.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { partners } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
-import { route } from '../../http/route.ts';
+import { partnerListEndpoint, partnerUpdateEndpoint } from '#shared/contract/tracking.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { partners } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
+import { route } from '#server/http/route.ts';
 
 const columns = { id: partners.id, code: partners.code, name: partners.name, tracking_url_template: partners.trackingUrlTemplate };
 

@@ -3,12 +3,12 @@
 // checks: signature (401) before body validation (400), so a stranger learns nothing about the
 // body format; then replay (409), then the events.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { partnerEventsEndpoint } from '../../../shared/contract/partner-events.ts';
-import { PARTNER_SIGNATURE_WINDOW_SECONDS } from '../../../shared/domain/limits.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http-errors.ts';
-import { route } from '../../http/route.ts';
+import { partnerEventsEndpoint } from '#shared/contract/partner-events.ts';
+import { PARTNER_SIGNATURE_WINDOW_SECONDS } from '#shared/domain/limits.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { ApiError } from '#server/http-errors.ts';
+import { route } from '#server/http/route.ts';
 import { recordPartnerEvents } from './partner-events.service.ts';
 import { findActiveKey, type PartnerKeyOwner } from './partner-keys.ts';
 import { readSignedRequest, signatureMatches, withinWindow, type SignedRequest } from './partner-signature.ts';

@@ -7,12 +7,12 @@
 // before the shipment existed, or about a parcel the carrier never took over, is `rejected` with
 // its reason and nothing of it is stored; the location's shape is the contract's (placeName).
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PartnerEvent, PartnerEventRejection, PartnerEventsAnswer } from '../../../shared/contract/partner-events.ts';
-import type { ShipmentStatus } from '../../../shared/domain/enums.ts';
-import { messages } from '../../../shared/i18n/messages.ts';
-import type { Db } from '../../db/client.ts';
-import { shipmentEvents, shipments } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { PartnerEvent, PartnerEventRejection, PartnerEventsAnswer } from '#shared/contract/partner-events.ts';
+import type { ShipmentStatus } from '#shared/domain/enums.ts';
+import { messages } from '#shared/i18n/messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { shipmentEvents, shipments } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
 import { EVENT_CLOCK_SKEW_MS } from './tracking.service.ts';
 
 export interface FeedPartner {

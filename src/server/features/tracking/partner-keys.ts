@@ -2,8 +2,8 @@
 // The secret is stored as it is because the server must compute the same HMAC (see schema.ts).
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { partnerKeys, partners } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { partnerKeys, partners } from '#server/db/schema.ts';
 
 export interface PartnerKeyOwner {
   keyId: string;

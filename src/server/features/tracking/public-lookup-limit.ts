@@ -4,7 +4,7 @@
 // throttled by the public limit.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
-import { PUBLIC_TRACKING_PER_MINUTE } from '../../../shared/domain/limits.ts';
+import { PUBLIC_TRACKING_PER_MINUTE } from '#shared/domain/limits.ts';
 
 /** Lookups per minute of one signed-in account. */
 export const SIGNED_IN_TRACKING_PER_MINUTE = 20 * PUBLIC_TRACKING_PER_MINUTE;

@@ -1,8 +1,8 @@
 // Replay protection of the partner feed: every accepted signature is kept until its timestamp
 // leaves the window (after that the timestamp check refuses the request anyway).
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { partnerRequestSignatures } from '../../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { partnerRequestSignatures } from '#server/db/schema.ts';
 
 /** True when the signature is new (now remembered); false when it was seen before. */
 export async function rememberSignature(db: Db, signatureHex: string, expiresAt: Date): Promise<boolean> {

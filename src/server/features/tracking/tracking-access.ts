@@ -2,11 +2,11 @@
 // owner, to admins and to whoever gives the destination's postal code; the status (milestone and
 // event times) to anyone else. A wrong postal code answers 404 like an unknown number, and wrong
 // postal codes for one parcel are limited whoever asks (postcode-attempts.ts).
-import type { PublicTrackingView } from '../../../shared/contract/tracking.ts';
-import { samePostalCode } from '../../../shared/domain/tracking-events.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { CompanyScope } from '../../company-scope.ts';
-import { ApiError } from '../../http-errors.ts';
+import type { PublicTrackingView } from '#shared/contract/tracking.ts';
+import { samePostalCode } from '#shared/domain/tracking-events.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { CompanyScope } from '#server/company-scope.ts';
+import { ApiError } from '#server/http-errors.ts';
 import type { PostcodeAttempts } from './postcode-attempts.ts';
 import { shipmentNotFound, type TrackedShipment } from './tracking.service.ts';
 

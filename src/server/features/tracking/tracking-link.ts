@@ -1,7 +1,7 @@
 // Where a tracking lookup sends people: the partner's own tracking page once the partner has the
 // parcel, else the portal's public tracking page (see README, "Tracking links").
 import type { FastifyRequest } from 'fastify';
-import type { ShipmentStatus } from '../../../shared/domain/enums.ts';
+import type { ShipmentStatus } from '#shared/domain/enums.ts';
 
 /** The public tracking page of the web app (src/web/routes/package/tracking). */
 export const PORTAL_TRACKING_PATH = '/package/tracking';

@@ -3,10 +3,10 @@
 // public routes under one rate limit and one postal-code brake per parcel; neither ever answers
 // personal data, and without the postal code neither tells where a parcel goes or who delivers it.
 import type { FastifyInstance } from 'fastify';
-import { publicTrackingEndpoint, trackEndpoint } from '../../../shared/contract/tracking.ts';
-import { reachedMilestone } from '../../../shared/domain/tracking-events.ts';
-import type { Db } from '../../db/client.ts';
-import { route } from '../../http/route.ts';
+import { publicTrackingEndpoint, trackEndpoint } from '#shared/contract/tracking.ts';
+import { reachedMilestone } from '#shared/domain/tracking-events.ts';
+import type { Db } from '#server/db/client.ts';
+import { route } from '#server/http/route.ts';
 import { postcodeAttempts } from './postcode-attempts.ts';
 import { publicLookupLimit } from './public-lookup-limit.ts';
 import { trackingView } from './tracking-access.ts';

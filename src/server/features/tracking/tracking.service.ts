@@ -1,15 +1,15 @@
 // Reading a shipment's tracking: the shipment by tracking number with its events newest first,
 // and the events as answered, in the reader's language.
 import { eq, sql } from 'drizzle-orm';
-import type { TrackingEvent } from '../../../shared/contract/tracking.ts';
-import type { ShipmentStatus } from '../../../shared/domain/enums.ts';
-import { isPlaceName } from '../../../shared/domain/place-name.ts';
-import { TRACKING_EVENT_CODES, type TrackingEventCode } from '../../../shared/domain/tracking-events.ts';
-import { serverMessages } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/client.ts';
-import { partners, shipmentEvents, shipments } from '../../db/schema.ts';
-import { ApiError } from '../../http-errors.ts';
-import type { Translate } from '../../i18n.ts';
+import type { TrackingEvent } from '#shared/contract/tracking.ts';
+import type { ShipmentStatus } from '#shared/domain/enums.ts';
+import { isPlaceName } from '#shared/domain/place-name.ts';
+import { TRACKING_EVENT_CODES, type TrackingEventCode } from '#shared/domain/tracking-events.ts';
+import { serverMessages } from '#shared/i18n/server-messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { partners, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { ApiError } from '#server/http-errors.ts';
+import type { Translate } from '#server/i18n.ts';
 
 export interface TrackedShipment {
   trackingNumber: string;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { intlTag } from '../../../shared/domain/languages.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { intlTag } from '#shared/domain/languages.ts';
+import { currentLanguage } from '#web/lib/i18n.ts';
 import { SelectField } from './select-field.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { ApiError } from '../../lib/api-error.ts';
+import type { ApiError } from '#web/lib/api-error.ts';
 
 /**
  * Puts the server's field errors onto the form's fields (first message each) and focuses the

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
-import type { ClientInfo } from '../../../shared/contract/auth.ts';
+import type { ClientInfo } from '#shared/contract/auth.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { LANGUAGES, type LanguageCode } from '../../../shared/domain/languages.ts';
-import { currentLanguage, loadLanguage } from '../../lib/i18n.ts';
+import { LANGUAGES, type LanguageCode } from '#shared/domain/languages.ts';
+import { currentLanguage, loadLanguage } from '#web/lib/i18n.ts';
 import { showToast } from '../ui/toast-store.ts';
 
 export function LanguageSwitcher({ className = '' }: { className?: string }) {

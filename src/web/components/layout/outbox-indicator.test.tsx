@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInRouter as render } from '../../../../tests/setup/web/render.tsx';
-import { db } from '../../offline/db.ts';
-import { CLIENT, eventually, OTHER_CLIENT, resetDb, storeSubmission } from '../../../../tests/setup/web/offline-fixtures.ts';
+import { renderInRouter as render } from '#tests/setup/web/render.tsx';
+import { db } from '#web/offline/db.ts';
+import { CLIENT, eventually, OTHER_CLIENT, resetDb, storeSubmission } from '#tests/setup/web/offline-fixtures.ts';
 import { OutboxIndicator } from './outbox-indicator.tsx';
 
 async function queue(clientId: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { useOnline } from '../../lib/use-online.ts';
-import { db } from '../../offline/db.ts';
-import { useQueueStatus } from '../../offline/queue-status.ts';
+import { useOnline } from '#web/lib/use-online.ts';
+import { db } from '#web/offline/db.ts';
+import { useQueueStatus } from '#web/offline/queue-status.ts';
 import { ShellLink } from './shell-link.tsx';
 
 /**

@@ -2,8 +2,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RegisterSWOptions } from 'virtual:pwa-register/react';
-import { render } from '../../../../tests/setup/web/render.tsx';
-import { UPDATE_CHECK_MIN_GAP_MS } from '../../lib/update-checks.ts';
+import { render } from '#tests/setup/web/render.tsx';
+import { UPDATE_CHECK_MIN_GAP_MS } from '#web/lib/update-checks.ts';
 import { PwaUpdatePrompt, UPDATE_CHECKS_LOAD_AFTER_MS } from './pwa-update-prompt.tsx';
 
 // A stand-in for vite-plugin-pwa's hook: the test plays the service worker's events through the

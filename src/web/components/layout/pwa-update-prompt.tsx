@@ -57,7 +57,7 @@ export function PwaUpdatePrompt({ reload = () => window.location.reload() }: { r
     let stop: (() => void) | undefined;
     let ended = false;
     const timer = setTimeout(() => {
-      import('../../lib/update-checks.ts')
+      import('#web/lib/update-checks.ts')
         .then(({ scheduleUpdateChecks }) => {
           if (ended) return;
           stop = scheduleUpdateChecks({

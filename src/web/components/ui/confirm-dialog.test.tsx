@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { render } from '../../../../tests/setup/web/render.tsx';
+import { render } from '#tests/setup/web/render.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 function setup(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {

@@ -3,7 +3,7 @@
 // with the count and the "More" button.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, type ReactNode } from 'react';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 
 /**
  * The offline notice shown above the skeleton while the first page waits for the network, and

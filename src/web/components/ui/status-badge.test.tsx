@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../../shared/domain/enums.ts';
-import { render } from '../../../../tests/setup/web/render.tsx';
+import { SHIPMENT_STATUSES, type ShipmentStatus } from '#shared/domain/enums.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const TEXTS: Record<ShipmentStatus, string> = { CREATED: 'Created', MANIFESTED: 'Manifested', ARRIVED: 'Arrived', SENT: 'Sent', DELETED: 'Deleted' };

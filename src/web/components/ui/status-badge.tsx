@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ShipmentStatus } from '../../../shared/domain/enums.ts';
+import type { ShipmentStatus } from '#shared/domain/enums.ts';
 
 /** Badge colours of spec section 4: CREATED gray, MANIFESTED yellow, ARRIVED blue, SENT green, DELETED red. */
 export const STATUS_BADGE_CLASS: Record<ShipmentStatus, string> = {

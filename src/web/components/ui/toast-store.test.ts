@@ -1,7 +1,7 @@
 import { act, createElement, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_ACTION_DISMISS_MS, TOAST_AUTO_DISMISS_MS, TOAST_REMOVE_DELAY_MS } from '../../../shared/domain/limits.ts';
+import { TOAST_ACTION_DISMISS_MS, TOAST_AUTO_DISMISS_MS, TOAST_REMOVE_DELAY_MS } from '#shared/domain/limits.ts';
 import { dismissStaleToast, dismissToast, pauseToast, resumeToast, showToast, TOAST_NAVIGATION_GRACE_MS, useToast, type Toast } from './toast-store.ts';
 
 // The store is read through its hook, so a tiny component records what the hook returns.

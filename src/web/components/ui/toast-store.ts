@@ -4,7 +4,7 @@
 // the reader is on it), errors and warnings stay until dismissed, and a toast goes when the user
 // moves to another page, unless it was raised as part of that move.
 import { useSyncExternalStore } from 'react';
-import { TOAST_ACTION_DISMISS_MS, TOAST_AUTO_DISMISS_MS, TOAST_REMOVE_DELAY_MS } from '../../../shared/domain/limits.ts';
+import { TOAST_ACTION_DISMISS_MS, TOAST_AUTO_DISMISS_MS, TOAST_REMOVE_DELAY_MS } from '#shared/domain/limits.ts';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 

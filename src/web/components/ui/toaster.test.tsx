@@ -1,8 +1,8 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TOAST_ACTION_DISMISS_MS, TOAST_AUTO_DISMISS_MS, TOAST_REMOVE_DELAY_MS } from '../../../shared/domain/limits.ts';
-import { render } from '../../../../tests/setup/web/render.tsx';
+import { TOAST_ACTION_DISMISS_MS, TOAST_AUTO_DISMISS_MS, TOAST_REMOVE_DELAY_MS } from '#shared/domain/limits.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { dismissToast, showToast, TOAST_NAVIGATION_GRACE_MS } from './toast-store.ts';
 import { ToastNavigationWatch } from './toast-navigation.tsx';
 import { preloadToastView, Toaster } from './toaster.tsx';

@@ -1,7 +1,7 @@
 // The public page's timeline: the milestones of TRACKING_MILESTONES in order, those up to the
 // furthest reached one marked, each with the time it was first reached.
-import type { TrackingEvent } from '../../../shared/contract/tracking.ts';
-import { reachedMilestone, TRACKING_MILESTONES, type TrackingMilestone } from '../../../shared/domain/tracking-events.ts';
+import type { TrackingEvent } from '#shared/contract/tracking.ts';
+import { reachedMilestone, TRACKING_MILESTONES, type TrackingMilestone } from '#shared/domain/tracking-events.ts';
 
 export interface MilestoneStep {
   milestone: TrackingMilestone;

@@ -5,8 +5,8 @@
 import { I18nProvider } from '@lingui/react';
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from '../../components/ui/toaster.tsx';
-import { i18n, initLanguage, loadLanguage, storedLanguage } from '../../lib/i18n.ts';
+import { Toaster } from '#web/components/ui/toaster.tsx';
+import { i18n, initLanguage, loadLanguage, storedLanguage } from '#web/lib/i18n.ts';
 import { PackageTracking } from './components/package-tracking.tsx';
 import { TrackRedirect } from './components/track-redirect.tsx';
 import { PACKAGE_TRACKING_PATH, publicTrackingPageOf } from './public-tracking-paths.ts';

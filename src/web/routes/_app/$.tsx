@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ErrorPage } from '../../components/layout/error-page.tsx';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
 
 /**
  * Unmatched paths: the error page inside the shell. Living under `_app`, it shares the shell's

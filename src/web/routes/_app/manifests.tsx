@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ManifestList } from '../../features/manifests/components/manifest-list.tsx';
-import { useClient } from '../../lib/session.ts';
+import { ManifestList } from '#web/features/manifests/components/manifest-list.tsx';
+import { useClient } from '#web/lib/session.ts';
 
 /** /manifests: the hand-over manifests, newest first, each downloadable again. */
 export const Route = createFileRoute('/_app/manifests')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ErrorPage } from '../../components/layout/error-page.tsx';
-import { PartnerList } from '../../features/partners/components/partner-list.tsx';
-import { useClient } from '../../lib/session.ts';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
+import { PartnerList } from '#web/features/partners/components/partner-list.tsx';
+import { useClient } from '#web/lib/session.ts';
 
 // `?partner=3` opens that partner; a value that does not fit (an old or hand-edited link) is
 // dropped. A plain check, not zod: route search validation is part of the app's first load.

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type AnyRoute } from '@tanstack/react-router';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientInfo } from '../../../shared/contract/auth.ts';
-import type { RefreshResult } from '../../lib/api-client.ts';
-import { render } from '../../../../tests/setup/web/render.tsx';
-import { SESSION_CLIENT_KEY, TOKEN_KEY } from '../../lib/token-store.ts';
+import type { ClientInfo } from '#shared/contract/auth.ts';
+import type { RefreshResult } from '#web/lib/api-client.ts';
+import { render } from '#tests/setup/web/render.tsx';
+import { SESSION_CLIENT_KEY, TOKEN_KEY } from '#web/lib/token-store.ts';
 import { Route as AppRoute } from '../_app.tsx';
 import { Route as LoginRoute } from './login.tsx';
 
@@ -14,7 +14,7 @@ import { Route as LoginRoute } from './login.tsx';
 // visit, not after Log out. The app's tree is rebuilt here from the real guard and page.
 
 const renew = vi.hoisted(() => vi.fn<() => Promise<RefreshResult>>());
-vi.mock('../../lib/api.ts', () => ({ api: { renewSession: renew, signIn: vi.fn() } }));
+vi.mock('#web/lib/api.ts', () => ({ api: { renewSession: renew, signIn: vi.fn() } }));
 
 const NOTICE = 'Your session has ended. Please sign in again.';
 const CLIENT: ClientInfo = { id: 'client-a', name: 'Zelená Záhrada', role: 'USER', products: { SK: ['PRM'] } };

@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { LanguageSwitcher } from '../../components/layout/language-switcher.tsx';
-import { Logo } from '../../components/layout/logo.tsx';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { SESSION_ENDED_REASON } from '../../lib/session.ts';
-import { readToken } from '../../lib/token-store.ts';
+import { LanguageSwitcher } from '#web/components/layout/language-switcher.tsx';
+import { Logo } from '#web/components/layout/logo.tsx';
+import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { SESSION_ENDED_REASON } from '#web/lib/session.ts';
+import { readToken } from '#web/lib/token-store.ts';
 
 const searchSchema = z.object({
   redirect: z.optional(z.string()),

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint, type ChangeSecret, type ProfileUpdate } from '../../../../shared/contract/profile.ts';
-import { api } from '../../../lib/api.ts';
+import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint, type ChangeSecret, type ProfileUpdate } from '#shared/contract/profile.ts';
+import { api } from '#web/lib/api.ts';
 
 export const accountKeys = {
   profile: () => ['account', 'profile'] as const,

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../../../shared/contract/profile.ts';
-import { dismissToast, useToast } from '../../../components/ui/toast-store.ts';
-import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render, renderInRouter } from '../../../../../tests/setup/web/render.tsx';
-import { Avatar, initials } from '../../../components/ui/avatar.tsx';
+import type { Profile } from '#shared/contract/profile.ts';
+import { dismissToast, useToast } from '#web/components/ui/toast-store.ts';
+import { jsonResponse as json, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { render, renderInRouter } from '#tests/setup/web/render.tsx';
+import { Avatar, initials } from '#web/components/ui/avatar.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ProfileForm } from './profile-form.tsx';
 

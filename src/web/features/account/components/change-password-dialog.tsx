@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { changeSecretSchema, type ChangeSecret } from '../../../../shared/contract/profile.ts';
-import { formFailureText } from '../../../components/form/server-errors.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { changeSecretSchema, type ChangeSecret } from '#shared/contract/profile.ts';
+import { formFailureText } from '#web/components/form/server-errors.ts';
+import { TextField } from '#web/components/form/text-field.tsx';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import { useChangeSecret } from '../api/account.ts';
 
 const FIELDS = ['oldSecret', 'newSecret', 'newSecretConfirm'] as const;

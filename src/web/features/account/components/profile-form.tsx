@@ -3,16 +3,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { profileUpdateSchema, type Profile, type ProfileUpdate } from '../../../../shared/contract/profile.ts';
-import { accountMessages as acm } from '../../../../shared/i18n/account-messages.ts';
-import { formFailureText } from '../../../components/form/server-errors.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { countryName } from '../../../lib/country-names.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { profileUpdateSchema, type Profile, type ProfileUpdate } from '#shared/contract/profile.ts';
+import { accountMessages as acm } from '#shared/i18n/account-messages.ts';
+import { formFailureText } from '#web/components/form/server-errors.ts';
+import { TextField } from '#web/components/form/text-field.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { ApiError } from '#web/lib/api-error.ts';
+import { countryName } from '#web/lib/country-names.ts';
+import { currentLanguage } from '#web/lib/i18n.ts';
 import { useUpdateProfile } from '../api/account.ts';
-import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Avatar } from '#web/components/ui/avatar.tsx';
 
 const FIELDS = ['name', 'email', 'phone'] as const;
 

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { ListError } from '../../../components/ui/list-states.tsx';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import { ListError } from '#web/components/ui/list-states.tsx';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useProfile } from '../api/account.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ProfileForm } from './profile-form.tsx';
-import { BackToShipments } from '../../../components/layout/back-to-shipments.tsx';
+import { BackToShipments } from '#web/components/layout/back-to-shipments.tsx';
 
 /** /user/settings (spec section 2): the profile form with the company read-only, and the change-password dialog. */
 export function SettingsPage() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { hasUnsentWork, unsentWork, type UnsentWork } from '../../../offline/unsent-work.ts';
+import { hasUnsentWork, unsentWork, type UnsentWork } from '#web/offline/unsent-work.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 /**

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api.ts';
-import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
-import { db } from '../../../offline/db.ts';
-import { resetScans } from '../../../../../tests/setup/web/scan-fixtures.ts';
-import { CLIENT, eventually, resetDb, storeDraft, storeScan, storeSubmission, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import { api } from '#web/lib/api.ts';
+import { renderInRouter } from '#tests/setup/web/render.tsx';
+import { db } from '#web/offline/db.ts';
+import { resetScans } from '#tests/setup/web/scan-fixtures.ts';
+import { CLIENT, eventually, resetDb, storeDraft, storeScan, storeSubmission, wizardPayload } from '#tests/setup/web/offline-fixtures.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 function LogOut() {

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { api } from '../../../lib/api.ts';
-import { persister } from '../../../lib/query-client.ts';
-import { forgetSentWork } from '../../../offline/unsent-work.ts';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { api } from '#web/lib/api.ts';
+import { persister } from '#web/lib/query-client.ts';
+import { forgetSentWork } from '#web/offline/unsent-work.ts';
 
 /**
  * Logout: removes the token and every cached query, ends the server session, goes to login. What

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
-import { dismissToast } from '../../../components/ui/toast-store.ts';
+import { jsonResponse, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { render } from '#tests/setup/web/render.tsx';
+import { dismissToast } from '#web/components/ui/toast-store.ts';
 import { LoginForm } from './login-form.tsx';
 
 const fetchMock = stubFetchPerTest();

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { credentialsSchema, type Credentials } from '../../../../shared/contract/auth.ts';
-import { applyServerErrors } from '../../../components/form/server-errors.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { api } from '../../../lib/api.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { credentialsSchema, type Credentials } from '#shared/contract/auth.ts';
+import { applyServerErrors } from '#web/components/form/server-errors.ts';
+import { TextField } from '#web/components/form/text-field.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { api } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 
 const FIELDS = ['client_id', 'client_secret'] as const;
 

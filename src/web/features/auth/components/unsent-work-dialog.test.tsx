@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render } from '../../../../../tests/setup/web/render.tsx';
-import { db } from '../../../offline/db.ts';
-import { resetScans } from '../../../../../tests/setup/web/scan-fixtures.ts';
-import { CLIENT, eventually, OTHER_CLIENT, resetDb, storeScan, storeSubmission } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import { render } from '#tests/setup/web/render.tsx';
+import { db } from '#web/offline/db.ts';
+import { resetScans } from '#tests/setup/web/scan-fixtures.ts';
+import { CLIENT, eventually, OTHER_CLIENT, resetDb, storeScan, storeSubmission } from '#tests/setup/web/offline-fixtures.ts';
 import { useCheckedSignOut } from '../api/use-checked-sign-out.ts';
 import { UnsentWorkDialog } from './unsent-work-dialog.tsx';
 

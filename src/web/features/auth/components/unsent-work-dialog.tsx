@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import type { UnsentWork } from '../../../offline/unsent-work.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import type { UnsentWork } from '#web/offline/unsent-work.ts';
 
 export interface UnsentWorkDialogProps {
   /** What would stay unsent; null: closed. */

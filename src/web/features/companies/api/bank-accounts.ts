@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { bankAccountDeleteEndpoint, bankAccountSaveEndpoint, bankAccountUpdateEndpoint, type BankAccountInput } from '../../../../shared/contract/admin-companies.ts';
-import { api } from '../../../lib/api.ts';
+import { bankAccountDeleteEndpoint, bankAccountSaveEndpoint, bankAccountUpdateEndpoint, type BankAccountInput } from '#shared/contract/admin-companies.ts';
+import { api } from '#web/lib/api.ts';
 import { useRefreshCompany } from './use-refresh-company.ts';
 
 /** Adds a bank account, or (with an id) updates it. */

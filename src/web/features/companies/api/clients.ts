@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint, type ClientRegisterInput, type ClientUpdateInput } from '../../../../shared/contract/admin-clients.ts';
-import { api } from '../../../lib/api.ts';
+import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint, type ClientRegisterInput, type ClientUpdateInput } from '#shared/contract/admin-clients.ts';
+import { api } from '#web/lib/api.ts';
 import { useRefreshCompany } from './use-refresh-company.ts';
 
 /** Registers a client; the answer carries its generated secret, shown once. */

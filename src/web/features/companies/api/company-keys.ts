@@ -1,4 +1,4 @@
-import type { CompanyListQuery } from '../../../../shared/contract/admin-companies.ts';
+import type { CompanyListQuery } from '#shared/contract/admin-companies.ts';
 
 export type CompanyFilters = Pick<CompanyListQuery, 'name' | 'city' | 'country' | 'companyIdentificationNumber'>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { companyProductAddEndpoint, companyProductRemoveEndpoint } from '../../../../shared/contract/admin-companies.ts';
-import type { Product } from '../../../../shared/domain/enums.ts';
-import { api } from '../../../lib/api.ts';
+import { companyProductAddEndpoint, companyProductRemoveEndpoint } from '#shared/contract/admin-companies.ts';
+import type { Product } from '#shared/domain/enums.ts';
+import { api } from '#web/lib/api.ts';
 import { companyKeys } from './company-keys.ts';
 import { useRefreshCompany } from './use-refresh-company.ts';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { COMPANY_LIST_PAGE, companyListEndpoint } from '../../../../shared/contract/admin-companies.ts';
-import { api } from '../../../lib/api.ts';
+import { COMPANY_LIST_PAGE, companyListEndpoint } from '#shared/contract/admin-companies.ts';
+import { api } from '#web/lib/api.ts';
 import { companyKeys, type CompanyFilters } from './company-keys.ts';
 
 export function getCompanies(filters: CompanyFilters, skip: number, signal?: AbortSignal) {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { companyHistoryEndpoint } from '../../../../shared/contract/admin-companies.ts';
-import { api } from '../../../lib/api.ts';
+import { companyHistoryEndpoint } from '#shared/contract/admin-companies.ts';
+import { api } from '#web/lib/api.ts';
 import { companyKeys } from './company-keys.ts';
 
 export const HISTORY_PAGE = 20;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { companyDetailEndpoint } from '../../../../shared/contract/admin-companies.ts';
-import { api } from '../../../lib/api.ts';
+import { companyDetailEndpoint } from '#shared/contract/admin-companies.ts';
+import { api } from '#web/lib/api.ts';
 import { companyKeys } from './company-keys.ts';
 
 export function getCompany(id: string, signal?: AbortSignal) {

@@ -4,9 +4,9 @@ import {
   partnerCandidatesEndpoint,
   partnerPriorityEndpoint,
   partnerUnassignEndpoint,
-} from '../../../../shared/contract/admin-pickup-addresses.ts';
-import type { DeliveryMethod, Product } from '../../../../shared/domain/enums.ts';
-import { api } from '../../../lib/api.ts';
+} from '#shared/contract/admin-pickup-addresses.ts';
+import type { DeliveryMethod, Product } from '#shared/domain/enums.ts';
+import { api } from '#web/lib/api.ts';
 import { companyKeys, type CandidateCriteria } from './company-keys.ts';
 import { useRefreshCompany } from './use-refresh-company.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { pickupAddressDeleteEndpoint, pickupAddressSaveEndpoint, type PickupAddressSaveInput } from '../../../../shared/contract/admin-pickup-addresses.ts';
-import { api } from '../../../lib/api.ts';
+import { pickupAddressDeleteEndpoint, pickupAddressSaveEndpoint, type PickupAddressSaveInput } from '#shared/contract/admin-pickup-addresses.ts';
+import { api } from '#web/lib/api.ts';
 import { useRefreshCompany } from './use-refresh-company.ts';
 
 /** Creates a pickup address (no id) or updates it (id); clientIds replace its assigned clients. */

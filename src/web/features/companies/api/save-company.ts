@@ -4,8 +4,8 @@ import {
   companyDeleteEndpoint,
   companyUpdateEndpoint,
   type CompanyFieldsInput,
-} from '../../../../shared/contract/admin-companies.ts';
-import { api } from '../../../lib/api.ts';
+} from '#shared/contract/admin-companies.ts';
+import { api } from '#web/lib/api.ts';
 import { companyKeys } from './company-keys.ts';
 import { useRefreshCompany } from './use-refresh-company.ts';
 

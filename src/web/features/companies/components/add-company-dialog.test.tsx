@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import { dismissToast } from '#web/components/ui/toast-store.ts';
+import { jsonResponse as json, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { AddCompanyDialog } from './add-company-dialog.tsx';
-import { companyFixture } from '../../../../../tests/setup/web/company-fixtures.ts';
+import { companyFixture } from '#tests/setup/web/company-fixtures.ts';
 
 const fetchMock = stubFetchPerTest();
 afterEach(() => {

@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import { dismissToast } from '#web/components/ui/toast-store.ts';
+import { jsonResponse as json, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { BankAccountForm } from './bank-account-form.tsx';
 import { formatIban } from './iban.ts';
-import { COMPANY_ID } from '../../../../../tests/setup/web/company-fixtures.ts';
+import { COMPANY_ID } from '#tests/setup/web/company-fixtures.ts';
 
 const fetchMock = stubFetchPerTest();
 afterEach(() => {

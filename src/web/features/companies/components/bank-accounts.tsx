@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { BankAccount, Company } from '../../../../shared/contract/admin-companies.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
+import type { BankAccount, Company } from '#shared/contract/admin-companies.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
 import { useDeleteBankAccount } from '../api/bank-accounts.ts';
 import { BankAccountForm } from './bank-account-form.tsx';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { formatIban } from './iban.ts';
 import { useFailureText } from './use-failure-text.ts';
 

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { CompanyListItem } from '../../../../shared/contract/admin-companies.ts';
+import type { CompanyListItem } from '#shared/contract/admin-companies.ts';
 import { useCompanyLabels } from './use-company-labels.ts';
 
 /** One card per company: name (a link to its page), city, country, IČO and client count. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { statusOf } from '../../../components/layout/error-page.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { statusOf } from '#web/components/layout/error-page.tsx';
+import { ApiError } from '#web/lib/api-error.ts';
 
 /** A company that cannot be shown: not found (404, or an id that is no uuid) with a way back, else "Error loading company.". */
 export function CompanyDetailError({ error }: { error: unknown }) {

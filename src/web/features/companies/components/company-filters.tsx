@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
-import { FILTER_DEBOUNCE_ADMIN_MS } from '../../../../shared/domain/limits.ts';
-import { useDebouncedCommit } from '../../../lib/use-debounced-commit.ts';
+import { FILTER_DEBOUNCE_ADMIN_MS } from '#shared/domain/limits.ts';
+import { useDebouncedCommit } from '#web/lib/use-debounced-commit.ts';
 import { compactCompanySearch, type CompanyListSearch } from './company-list-search.ts';
 import { useCompanyLabels } from './use-company-labels.ts';
 

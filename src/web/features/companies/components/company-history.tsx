@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AuditEntry } from '../../../../shared/contract/admin-companies.ts';
-import { ListError, useListTexts } from '../../../components/ui/list-states.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { AuditEntry } from '#shared/contract/admin-companies.ts';
+import { ListError, useListTexts } from '#web/components/ui/list-states.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useCompanyHistory } from '../api/get-company-history.ts';
 
 const show = (value: unknown) => (value === null || value === undefined || value === '' ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));

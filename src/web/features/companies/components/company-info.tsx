@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { Company } from '../../../../shared/contract/admin-companies.ts';
-import { EmptyValue } from '../../../components/ui/empty-value.tsx';
+import type { Company } from '#shared/contract/admin-companies.ts';
+import { EmptyValue } from '#web/components/ui/empty-value.tsx';
 import { useCompanyLabels } from './use-company-labels.ts';
 
 /** The company's own fields: address, IČO, DIČ, VAT number and invoice address. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ListEmpty, ListError, ListOfflineNotice, useListTexts } from '../../../components/ui/list-states.tsx';
+import { ListEmpty, ListError, ListOfflineNotice, useListTexts } from '#web/components/ui/list-states.tsx';
 import { useCompanies } from '../api/get-companies.ts';
 import { AddCompanyDialog } from './add-company-dialog.tsx';
 import { CompanyCards, CompanyCardsSkeleton } from './company-cards.tsx';

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Company } from '../../../../shared/contract/admin-companies.ts';
-import { showToast } from '../../../components/ui/toast-store.ts';
+import type { Company } from '#shared/contract/admin-companies.ts';
+import { showToast } from '#web/components/ui/toast-store.ts';
 import { useUpdateCompany } from '../api/save-company.ts';
 import { CompanyForm } from './company-form.tsx';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 
 export function EditCompanyDialog({ company, open, onClose }: { company: Company; open: boolean; onClose: () => void }) {
   const { t } = useLingui();

@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import * as z from 'zod/mini';
-import { bankAccountInputSchema } from '../../../../shared/contract/admin-companies.ts';
-import { adminMessages as am } from '../../../../shared/i18n/admin-messages.ts';
+import { bankAccountInputSchema } from '#shared/contract/admin-companies.ts';
+import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
 
 /** An IBAN in groups of four: "SK31 1200 0000 1987 4263 7541". */
 export function formatIban(iban: string): string {

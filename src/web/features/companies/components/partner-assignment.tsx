@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import type { PartnerAssignment as Assignment } from '../../../../shared/contract/admin-pickup-addresses.ts';
-import { DELIVERY_METHODS, type DeliveryMethod, type Product } from '../../../../shared/domain/enums.ts';
-import { showToast } from '../../../components/ui/toast-store.ts';
+import type { PartnerAssignment as Assignment } from '#shared/contract/admin-pickup-addresses.ts';
+import { DELIVERY_METHODS, type DeliveryMethod, type Product } from '#shared/domain/enums.ts';
+import { showToast } from '#web/components/ui/toast-store.ts';
 import { useFreshCompany } from '../api/get-company.ts';
 import { useAssignPartner, usePartnerCandidates, useUnassignPartner } from '../api/partners.ts';
 import { PartnerPrioritiesDialog } from './partner-priorities-dialog.tsx';

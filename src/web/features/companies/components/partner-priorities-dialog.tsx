@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import type { PartnerCandidate } from '../../../../shared/contract/admin-pickup-addresses.ts';
-import { PARTNER_PRIORITY_MAX, PARTNER_PRIORITY_MIN } from '../../../../shared/domain/limits.ts';
-import { ListError, useListTexts } from '../../../components/ui/list-states.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
+import type { PartnerCandidate } from '#shared/contract/admin-pickup-addresses.ts';
+import { PARTNER_PRIORITY_MAX, PARTNER_PRIORITY_MIN } from '#shared/domain/limits.ts';
+import { ListError, useListTexts } from '#web/components/ui/list-states.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
 import { useAllPartners, useUpdatePartnerPriority } from '../api/partners.ts';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { useFailureText } from './use-failure-text.ts';
 
 /** Every partner with its priority (1–10); a changed value is saved (PUT) when the field is left or Enter is pressed. */

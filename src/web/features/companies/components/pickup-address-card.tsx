@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { AdminPickupAddress } from '../../../../shared/contract/admin-pickup-addresses.ts';
-import { PICKUP_WEEKDAYS } from '../../../../shared/domain/pickup-days.ts';
-import { EmptyValue } from '../../../components/ui/empty-value.tsx';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import type { AdminPickupAddress } from '#shared/contract/admin-pickup-addresses.ts';
+import { PICKUP_WEEKDAYS } from '#shared/domain/pickup-days.ts';
+import { EmptyValue } from '#web/components/ui/empty-value.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { useCompanyLabels } from './use-company-labels.ts';
 
 export function ActiveBadge({ active }: { active: boolean }) {

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { Company } from '../../../../shared/contract/admin-companies.ts';
-import type { AdminPickupAddress } from '../../../../shared/contract/admin-pickup-addresses.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
+import type { Company } from '#shared/contract/admin-companies.ts';
+import type { AdminPickupAddress } from '#shared/contract/admin-pickup-addresses.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
 import { useDeletePickupAddress } from '../api/pickup-addresses.ts';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { PickupAddressCard } from './pickup-address-card.tsx';
 import { PickupAddressForm } from './pickup-address-form.tsx';
 import { useFailureText } from './use-failure-text.ts';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
-import type { Company } from '../../../../shared/contract/admin-companies.ts';
-import type { Product } from '../../../../shared/domain/enums.ts';
-import { showToast } from '../../../components/ui/toast-store.ts';
+import type { Company } from '#shared/contract/admin-companies.ts';
+import type { Product } from '#shared/domain/enums.ts';
+import { showToast } from '#web/components/ui/toast-store.ts';
 import { useChangeProductCountry } from '../api/company-products.ts';
 import { useCompanyLabels } from './use-company-labels.ts';
 import { useFailureText } from './use-failure-text.ts';

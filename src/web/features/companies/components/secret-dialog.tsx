@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 
 /** A generated client secret, shown this once: a copy button and a plain warning that it will not be shown again. */
 export function SecretDialog({ secret, clientId, onClose }: { secret: string | null; clientId: string; onClose: () => void }) {

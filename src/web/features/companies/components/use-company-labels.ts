@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { COUNTRY_CODES } from '../../../../shared/domain/countries.ts';
-import type { DeliveryMethod } from '../../../../shared/domain/enums.ts';
-import { isLanguageCode } from '../../../../shared/domain/languages.ts';
-import { PICKUP_WEEKDAYS, type PickupWeekday } from '../../../../shared/domain/pickup-days.ts';
-import { countryName } from '../../../lib/country-names.ts';
-import { localeTag } from '../../../lib/format.ts';
+import { COUNTRY_CODES } from '#shared/domain/countries.ts';
+import type { DeliveryMethod } from '#shared/domain/enums.ts';
+import { isLanguageCode } from '#shared/domain/languages.ts';
+import { PICKUP_WEEKDAYS, type PickupWeekday } from '#shared/domain/pickup-days.ts';
+import { countryName } from '#web/lib/country-names.ts';
+import { localeTag } from '#web/lib/format.ts';
 
 /** Labels the company screens share: country names and the sorted country list, delivery methods, weekdays. */
 export function useCompanyLabels() {

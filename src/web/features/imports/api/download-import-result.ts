@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { importResultEndpoint } from '../../../../shared/contract/imports.ts';
-import { downloadFromApi } from '../../../lib/download-from-api.ts';
+import { importResultEndpoint } from '#shared/contract/imports.ts';
+import { downloadFromApi } from '#web/lib/download-from-api.ts';
 
 /** The import's rows with their outcome (csv or xlsx, as uploaded); 409 while it still runs. */
 export function downloadImportResult(id: string, fallbackName: string) {

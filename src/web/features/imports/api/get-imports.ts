@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { importListEndpoint, type ImportRecord } from '../../../../shared/contract/imports.ts';
-import { IMPORT_REFRESH_MS } from '../../../../shared/domain/limits.ts';
-import { api } from '../../../lib/api.ts';
+import { importListEndpoint, type ImportRecord } from '#shared/contract/imports.ts';
+import { IMPORT_REFRESH_MS } from '#shared/domain/limits.ts';
+import { api } from '#web/lib/api.ts';
 import { importKeys } from './import-keys.ts';
 
 /** While an import runs its progress bar should move: poll faster until none is PROCESSING. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { importStartEndpoint, type ImportUpload } from '../../../../shared/contract/imports.ts';
-import { api } from '../../../lib/api.ts';
+import { importStartEndpoint, type ImportUpload } from '#shared/contract/imports.ts';
+import { api } from '#web/lib/api.ts';
 import { importKeys } from './import-keys.ts';
 
 export interface StartImport {

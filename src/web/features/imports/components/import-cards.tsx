@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EmptyValue } from '../../../components/ui/empty-value.tsx';
-import { useFormat } from '../../../lib/format.ts';
+import { EmptyValue } from '#web/components/ui/empty-value.tsx';
+import { useFormat } from '#web/lib/format.ts';
 import { ImportDownloadButton } from './import-download-button.tsx';
 import { hasImportErrors, ImportErrors, ImportErrorsToggle } from './import-errors.tsx';
 import { canGenerateManifest, ImportManifestButton } from './import-manifest-button.tsx';

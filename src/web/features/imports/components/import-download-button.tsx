@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ImportRecord } from '../../../../shared/contract/imports.ts';
+import type { ImportRecord } from '#shared/contract/imports.ts';
 
 /** The result file of one import: not ready while it runs (the server answers 409 until then). */
 export function ImportDownloadButton({ record, busy, onDownload, className = '' }: { record: ImportRecord; busy: boolean; onDownload: (record: ImportRecord) => void; className?: string }) {

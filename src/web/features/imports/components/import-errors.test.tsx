@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ImportRecord } from '../../../../shared/contract/imports.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import type { ImportRecord } from '#shared/contract/imports.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { ImportErrors } from './import-errors.tsx';
 
 describe('the import errors', () => {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ImportRecord, ImportRowError } from '../../../../shared/contract/imports.ts';
+import type { ImportRecord, ImportRowError } from '#shared/contract/imports.ts';
 
 export const hasImportErrors = (record: ImportRecord) => !!record.error_message || record.row_errors.length > 0;
 

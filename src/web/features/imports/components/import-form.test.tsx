@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { ImportForm } from './import-form.tsx';
 
-vi.mock('../../../components/ui/toast-store.ts', () => ({ showToast: vi.fn() }));
+vi.mock('#web/components/ui/toast-store.ts', () => ({ showToast: vi.fn() }));
 
 interface Call {
   url: string;

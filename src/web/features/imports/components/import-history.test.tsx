@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportRecord } from '../../../../shared/contract/imports.ts';
-import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import type { ImportRecord } from '#shared/contract/imports.ts';
+import { dismissToast } from '#web/components/ui/toast-store.ts';
+import { preloadToastView, Toaster } from '#web/components/ui/toaster.tsx';
+import { render } from '#tests/setup/web/render.tsx';
 import { refreshInterval } from '../api/get-imports.ts';
 import { ImportHistory } from './import-history.tsx';
 

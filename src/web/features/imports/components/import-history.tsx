@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { ImportRecord } from '../../../../shared/contract/imports.ts';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { ListEmpty, ListError, ListOfflineNotice, useListTexts } from '../../../components/ui/list-states.tsx';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import type { ImportRecord } from '#shared/contract/imports.ts';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { ListEmpty, ListError, ListOfflineNotice, useListTexts } from '#web/components/ui/list-states.tsx';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useDownloadImportResult } from '../api/download-import-result.ts';
 import { useGenerateImportManifest } from '../api/generate-import-manifest.ts';
 import { useImports } from '../api/get-imports.ts';

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ImportRecord } from '../../../../shared/contract/imports.ts';
+import type { ImportRecord } from '#shared/contract/imports.ts';
 
 /** A manifest makes sense for a finished import that created shipments. */
 export const canGenerateManifest = (record: ImportRecord) => record.status === 'COMPLETED' && record.successful_shipments > 0;

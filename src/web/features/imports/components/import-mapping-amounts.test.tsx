@@ -4,9 +4,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ImportPreview } from '../../../../shared/contract/imports.ts';
-import { formatAmount } from '../../../lib/format.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import type { ImportPreview } from '#shared/contract/imports.ts';
+import { formatAmount } from '#web/lib/format.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { ImportMapping, previewCell } from './import-mapping.tsx';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');

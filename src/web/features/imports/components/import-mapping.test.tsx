@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ImportPreview } from '../../../../shared/contract/imports.ts';
-import { REQUIRED_IMPORT_FIELDS } from '../../../../shared/domain/import-columns.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import type { ImportPreview } from '#shared/contract/imports.ts';
+import { REQUIRED_IMPORT_FIELDS } from '#shared/domain/import-columns.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { ImportMapping } from './import-mapping.tsx';
 
 // A Slovak file: "Meno" and the others are known aliases, "PSČ doručenia" and "Mail" are not.

@@ -1,12 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import type { ImportPreview } from '../../../../shared/contract/imports.ts';
-import { isCountryCode } from '../../../../shared/domain/countries.ts';
-import { codCurrency } from '../../../../shared/domain/currencies.ts';
-import { parseDecimal } from '../../../../shared/domain/decimal-text.ts';
-import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS, type ImportField, type ImportMapping } from '../../../../shared/domain/import-columns.ts';
-import { documentActionMessages } from '../../../../shared/i18n/document-action-messages.ts';
-import { useFormat } from '../../../lib/format.ts';
+import type { ImportPreview } from '#shared/contract/imports.ts';
+import { isCountryCode } from '#shared/domain/countries.ts';
+import { codCurrency } from '#shared/domain/currencies.ts';
+import { parseDecimal } from '#shared/domain/decimal-text.ts';
+import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS, type ImportField, type ImportMapping } from '#shared/domain/import-columns.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { useFormat } from '#web/lib/format.ts';
 
 /** Required fields first (in the order the send form asks for them), then the optional ones. */
 const FIELD_ORDER: readonly ImportField[] = [...REQUIRED_IMPORT_FIELDS, ...IMPORT_FIELDS.filter((f) => !REQUIRED_IMPORT_FIELDS.includes(f))];

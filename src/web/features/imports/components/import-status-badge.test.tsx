@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ImportRecord } from '../../../../shared/contract/imports.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import type { ImportRecord } from '#shared/contract/imports.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 
 type BadgeRecord = Pick<ImportRecord, 'status' | 'progress' | 'total_shipments' | 'failed_shipments'>;

@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import type { ImportRecord, ImportStatus } from '../../../../shared/contract/imports.ts';
+import type { ImportRecord, ImportStatus } from '#shared/contract/imports.ts';
 
 const BADGE_CLASS: Record<ImportStatus, string> = {
   PROCESSING: 'badge-info',

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
-import type { ImportRecord } from '../../../../shared/contract/imports.ts';
-import { EmptyValue } from '../../../components/ui/empty-value.tsx';
-import { useFormat } from '../../../lib/format.ts';
+import type { ImportRecord } from '#shared/contract/imports.ts';
+import { EmptyValue } from '#web/components/ui/empty-value.tsx';
+import { useFormat } from '#web/lib/format.ts';
 import { ImportDownloadButton } from './import-download-button.tsx';
 import { hasImportErrors, ImportErrors, ImportErrorsToggle } from './import-errors.tsx';
 import { canGenerateManifest, ImportManifestButton } from './import-manifest-button.tsx';

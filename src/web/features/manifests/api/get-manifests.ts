@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { manifestListEndpoint } from '../../../../shared/contract/manifests.ts';
-import { PAGE_SIZE_MANIFESTS } from '../../../../shared/domain/limits.ts';
-import { api } from '../../../lib/api.ts';
+import { manifestListEndpoint } from '#shared/contract/manifests.ts';
+import { PAGE_SIZE_MANIFESTS } from '#shared/domain/limits.ts';
+import { api } from '#web/lib/api.ts';
 import { manifestKeys } from './manifest-keys.ts';
 
 export function getManifests(skip: number, signal?: AbortSignal) {

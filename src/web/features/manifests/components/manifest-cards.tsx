@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EmptyValue } from '../../../components/ui/empty-value.tsx';
-import { useFormat } from '../../../lib/format.ts';
+import { EmptyValue } from '#web/components/ui/empty-value.tsx';
+import { useFormat } from '#web/lib/format.ts';
 import { ManifestDownloadButton } from './manifest-download-button.tsx';
 import type { ManifestRowsProps } from './manifest-table.tsx';
 

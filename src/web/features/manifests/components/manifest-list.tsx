@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { ShellLink } from '../../../components/layout/shell-link.tsx';
-import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useListTexts } from '../../../components/ui/list-states.tsx';
-import { TableSkeleton } from '../../../components/ui/table-skeleton.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { useFormat } from '../../../lib/format.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import { ShellLink } from '#web/components/layout/shell-link.tsx';
+import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useListTexts } from '#web/components/ui/list-states.tsx';
+import { TableSkeleton } from '#web/components/ui/table-skeleton.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { useFormat } from '#web/lib/format.ts';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useDownloadManifest } from '../api/download-manifest.ts';
 import { useManifests } from '../api/get-manifests.ts';
 import { ManifestCards } from './manifest-cards.tsx';

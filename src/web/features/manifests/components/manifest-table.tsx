@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import type { Manifest } from '../../../../shared/contract/manifests.ts';
-import { EmptyValue } from '../../../components/ui/empty-value.tsx';
-import { useFormat } from '../../../lib/format.ts';
+import type { Manifest } from '#shared/contract/manifests.ts';
+import { EmptyValue } from '#web/components/ui/empty-value.tsx';
+import { useFormat } from '#web/lib/format.ts';
 import { ManifestDownloadButton } from './manifest-download-button.tsx';
 
 export interface ManifestRowsProps {

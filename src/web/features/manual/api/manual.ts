@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../../shared/domain/languages.ts';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '#shared/domain/languages.ts';
 
 export interface ManualText {
   markdown: string;

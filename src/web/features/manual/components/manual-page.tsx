@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { isLanguageCode, DEFAULT_LANGUAGE } from '../../../../shared/domain/languages.ts';
-import { ListError } from '../../../components/ui/list-states.tsx';
+import { isLanguageCode, DEFAULT_LANGUAGE } from '#shared/domain/languages.ts';
+import { ListError } from '#web/components/ui/list-states.tsx';
 import { useManual } from '../api/manual.ts';
 import { renderManual, type ManualHeading } from '../render-manual.ts';
 import { ManualArticle } from './manual-article.tsx';

@@ -8,10 +8,10 @@ import {
   partnerServicesUpdateEndpoint,
   type NetworkPartner,
   type PartnerService,
-} from '../../../../shared/contract/admin-network.ts';
-import { partnerPriorityEndpoint } from '../../../../shared/contract/admin-pickup-addresses.ts';
-import { partnerListEndpoint, partnerUpdateEndpoint, type PartnerUpdate } from '../../../../shared/contract/tracking.ts';
-import { api } from '../../../lib/api.ts';
+} from '#shared/contract/admin-network.ts';
+import { partnerPriorityEndpoint } from '#shared/contract/admin-pickup-addresses.ts';
+import { partnerListEndpoint, partnerUpdateEndpoint, type PartnerUpdate } from '#shared/contract/tracking.ts';
+import { api } from '#web/lib/api.ts';
 
 /** Every partner query key comes from here. */
 export const partnerKeys = {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pointDirectoryImportEndpoint, pointDirectoryImportsEndpoint, type PointDirectoryUpload } from '../../../../shared/contract/admin-pickup-points.ts';
-import { PARTNERS, type PartnerCode } from '../../../../shared/domain/enums.ts';
-import { api } from '../../../lib/api.ts';
+import { pointDirectoryImportEndpoint, pointDirectoryImportsEndpoint, type PointDirectoryUpload } from '#shared/contract/admin-pickup-points.ts';
+import { PARTNERS, type PartnerCode } from '#shared/domain/enums.ts';
+import { api } from '#web/lib/api.ts';
 import { partnerKeys } from './partners.ts';
 
 /** The partners that publish a pickup-point directory. */

@@ -7,8 +7,8 @@ import {
   pointFeedUpdateEndpoint,
   type PointFeed,
   type PointFeedUpdate,
-} from '../../../../shared/contract/admin-point-feeds.ts';
-import { api } from '../../../lib/api.ts';
+} from '#shared/contract/admin-point-feeds.ts';
+import { api } from '#web/lib/api.ts';
 import { partnerKeys } from './partners.ts';
 import { directoryKeys } from './point-directory.ts';
 

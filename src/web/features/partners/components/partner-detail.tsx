@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { NetworkPartner } from '../../../../shared/contract/admin-network.ts';
+import type { NetworkPartner } from '#shared/contract/admin-network.ts';
 import { PartnerKeys } from './partner-keys.tsx';
 import { PartnerTemplateForm } from './partner-template-form.tsx';
 import { PointFeed } from './point-feed.tsx';

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { PartnerKey } from '../../../../shared/contract/admin-network.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ListError, useListTexts } from '../../../components/ui/list-states.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { PartnerKey } from '#shared/contract/admin-network.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ListError, useListTexts } from '#web/components/ui/list-states.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useCreatePartnerKey, usePartnerKeys, useRevokePartnerKey } from '../api/partners.ts';
 import { KeySecretDialog, type CreatedKey } from './key-secret-dialog.tsx';
 import { useFailureText } from './use-failure-text.ts';

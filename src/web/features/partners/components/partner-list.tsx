@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { NetworkPartner } from '../../../../shared/contract/admin-network.ts';
-import { ListEmpty, ListError, useListTexts } from '../../../components/ui/list-states.tsx';
-import { TableSkeleton } from '../../../components/ui/table-skeleton.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import type { NetworkPartner } from '#shared/contract/admin-network.ts';
+import { ListEmpty, ListError, useListTexts } from '#web/components/ui/list-states.tsx';
+import { TableSkeleton } from '#web/components/ui/table-skeleton.tsx';
+import { formatNumber } from '#web/lib/format.ts';
 import { useNetworkPartners } from '../api/partners.ts';
 import { PartnerDetail } from './partner-detail.tsx';
 import { PointDirectory } from './point-directory.tsx';

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Partner } from '../../../../shared/contract/tracking.ts';
-import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import type { Partner } from '#shared/contract/tracking.ts';
+import { dismissToast } from '#web/components/ui/toast-store.ts';
+import { jsonResponse as json, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { PartnerTemplateForm } from './partner-template-form.tsx';
 
 const partner: Partner = { id: 2, code: 'POST_AT', name: 'Österreichische Post', tracking_url_template: null };

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { partnerFormSchema, type Partner, type PartnerForm } from '../../../../shared/contract/tracking.ts';
-import { formFailureText } from '../../../components/form/server-errors.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { partnerFormSchema, type Partner, type PartnerForm } from '#shared/contract/tracking.ts';
+import { formFailureText } from '#web/components/form/server-errors.ts';
+import { TextField } from '#web/components/form/text-field.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import { useUpdatePartner } from '../api/partners.ts';
 
 const FIELDS = ['tracking_url_template'] as const;

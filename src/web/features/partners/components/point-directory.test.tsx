@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PointDirectoryImport } from '../../../../shared/contract/admin-pickup-points.ts';
-import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import type { PointDirectoryImport } from '#shared/contract/admin-pickup-points.ts';
+import { dismissToast } from '#web/components/ui/toast-store.ts';
+import { jsonResponse as json, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { DirectorySummary, PointDirectory } from './point-directory.tsx';
 
 const fetchMock = stubFetchPerTest();

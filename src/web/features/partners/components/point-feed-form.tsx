@@ -3,12 +3,12 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { POINT_FEED_INTERVALS, pointFeedUpdateSchema, type PointFeed, type PointFeedUpdate } from '../../../../shared/contract/admin-point-feeds.ts';
-import { formFailureText } from '../../../components/form/server-errors.ts';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { POINT_FEED_INTERVALS, pointFeedUpdateSchema, type PointFeed, type PointFeedUpdate } from '#shared/contract/admin-point-feeds.ts';
+import { formFailureText } from '#web/components/form/server-errors.ts';
+import { SelectField } from '#web/components/form/select-field.tsx';
+import { TextField } from '#web/components/form/text-field.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import { useSavePointFeed } from '../api/point-feeds.ts';
 
 const FIELDS = ['url', 'format', 'every_hours', 'enabled'] as const;

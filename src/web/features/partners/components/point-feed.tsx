@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
-import type { PointFeed as Feed } from '../../../../shared/contract/admin-point-feeds.ts';
-import { pointDirectoryFormat } from '../../../../shared/domain/point-directory-formats.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ListError, useListTexts } from '../../../components/ui/list-states.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import type { PointFeed as Feed } from '#shared/contract/admin-point-feeds.ts';
+import { pointDirectoryFormat } from '#shared/domain/point-directory-formats.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ListError, useListTexts } from '#web/components/ui/list-states.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { formatDateTime, formatNumber } from '#web/lib/format.ts';
 import { useDeletePointFeed, useFeedRunFinished, usePointFeed, useRunPointFeed } from '../api/point-feeds.ts';
 import { DirectorySummary } from './point-directory.tsx';
 import { PointFeedForm, useIntervalText } from './point-feed-form.tsx';

@@ -3,12 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { partnerPrioritySchema } from '../../../../shared/contract/admin-pickup-addresses.ts';
-import { PARTNER_PRIORITY_MAX, PARTNER_PRIORITY_MIN } from '../../../../shared/domain/limits.ts';
-import { formFailureText } from '../../../components/form/server-errors.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { partnerPrioritySchema } from '#shared/contract/admin-pickup-addresses.ts';
+import { PARTNER_PRIORITY_MAX, PARTNER_PRIORITY_MIN } from '#shared/domain/limits.ts';
+import { formFailureText } from '#web/components/form/server-errors.ts';
+import { TextField } from '#web/components/form/text-field.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import { useUpdatePriority } from '../api/partners.ts';
 
 const schema = z.object({ priority: partnerPrioritySchema.shape.priority });

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import { dismissToast } from '#web/components/ui/toast-store.ts';
+import { preloadToastView, Toaster } from '#web/components/ui/toaster.tsx';
+import { jsonResponse as json, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { ServicesGrid } from './services-grid.tsx';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 
 /** The server's message of a failed action, translated when it is a message id (spec section 8). */
 export function useFailureText(): (error: unknown) => string {

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { COUNTRY_CODES } from '../../../../shared/domain/countries.ts';
-import type { DeliveryMethod } from '../../../../shared/domain/enums.ts';
-import { isLanguageCode } from '../../../../shared/domain/languages.ts';
-import { countryName } from '../../../lib/country-names.ts';
-import { localeTag } from '../../../lib/format.ts';
+import { COUNTRY_CODES } from '#shared/domain/countries.ts';
+import type { DeliveryMethod } from '#shared/domain/enums.ts';
+import { isLanguageCode } from '#shared/domain/languages.ts';
+import { countryName } from '#web/lib/country-names.ts';
+import { localeTag } from '#web/lib/format.ts';
 
 /** Labels of the network page: country names and the sorted country list, delivery methods (long, short and inside a sentence). */
 export function useNetworkLabels() {

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
-import { COUNTRY_CODES } from '../../../../shared/domain/countries.ts';
-import { foldText } from '../../../../shared/domain/text-fold.ts';
-import { countryName } from '../../../lib/country-names.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { COUNTRY_CODES } from '#shared/domain/countries.ts';
+import { foldText } from '#shared/domain/text-fold.ts';
+import { countryName } from '#web/lib/country-names.ts';
+import { currentLanguage } from '#web/lib/i18n.ts';
 
 /** Several destination countries (none = every one): a searchable list of checkboxes, the chosen ones as removable chips. */
 export function CountryPicker({ value, onChange }: { value: readonly string[]; onChange: (countries: string[]) => void }) {

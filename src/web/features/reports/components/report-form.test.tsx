@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, bratislavaDay } from '../../../../shared/contract/reports.ts';
-import { dismissToast } from '../../../components/ui/toast-store.ts';
-import { preloadToastView, Toaster } from '../../../components/ui/toaster.tsx';
-import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
-import { SESSION_CLIENT_KEY } from '../../../lib/token-store.ts';
+import { addDays, bratislavaDay } from '#shared/contract/reports.ts';
+import { dismissToast } from '#web/components/ui/toast-store.ts';
+import { preloadToastView, Toaster } from '#web/components/ui/toaster.tsx';
+import { jsonResponse as json, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { renderInRouter } from '#tests/setup/web/render.tsx';
+import { SESSION_CLIENT_KEY } from '#web/lib/token-store.ts';
 import { ReportForm } from './report-form.tsx';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.

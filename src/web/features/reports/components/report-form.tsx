@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
-import { addDays, bratislavaDay, reportDayLimits, reportEndpoint, reportFilterSchema, type ReportFilterInput, type ReportType } from '../../../../shared/contract/reports.ts';
-import { foldText } from '../../../../shared/domain/text-fold.ts';
-import { DateField } from '../../../components/form/date-field.tsx';
-import { MonthField } from '../../../components/form/month-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { downloadFromApi } from '../../../lib/download-from-api.ts';
-import { useClient } from '../../../lib/session.ts';
-import { useCompanies } from '../../../lib/company-choices.ts';
+import { addDays, bratislavaDay, reportDayLimits, reportEndpoint, reportFilterSchema, type ReportFilterInput, type ReportType } from '#shared/contract/reports.ts';
+import { foldText } from '#shared/domain/text-fold.ts';
+import { DateField } from '#web/components/form/date-field.tsx';
+import { MonthField } from '#web/components/form/month-field.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { ApiError } from '#web/lib/api-error.ts';
+import { downloadFromApi } from '#web/lib/download-from-api.ts';
+import { useClient } from '#web/lib/session.ts';
+import { useCompanies } from '#web/lib/company-choices.ts';
 import { CountryPicker } from './country-picker.tsx';
-import { BackToShipments } from '../../../components/layout/back-to-shipments.tsx';
+import { BackToShipments } from '#web/components/layout/back-to-shipments.tsx';
 
 interface ReportValues {
   type: ReportType;

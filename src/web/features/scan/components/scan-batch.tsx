@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ScanOutcome } from '../../../../shared/domain/parcel-status-rules.ts';
-import { FORM_ERROR_KEY } from '../../../offline/keyed-request.ts';
-import type { ScanRow } from '../../../offline/db.ts';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { ScanOutcome } from '#shared/domain/parcel-status-rules.ts';
+import { FORM_ERROR_KEY } from '#web/offline/keyed-request.ts';
+import type { ScanRow } from '#web/offline/db.ts';
+import { StatusBadge } from '#web/components/ui/status-badge.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useScanResultText } from './use-scan-result-text.ts';
 
 /** The mark carries the colour; the words stay in the text colour (yellow text is unreadable). */

@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import type { ParcelStatusUpdate } from '../../../../shared/domain/enums.ts';
-import { documentActionMessages } from '../../../../shared/i18n/document-action-messages.ts';
-import { parcelIdFromScan, parseParcelIds } from '../../../../shared/domain/parcel-status-rules.ts';
+import type { ParcelStatusUpdate } from '#shared/domain/enums.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { parcelIdFromScan, parseParcelIds } from '#shared/domain/parcel-status-rules.ts';
 import { queueScan } from '../offline/scan-queue.ts';
 import { scanFeedback } from '../scanner/scan-feedback.ts';
 import { appendIdLine, placeScannedId } from '../scanner/scan-text.ts';

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
-import { parcelStatusExportQuerySchema, type ParcelStatusExportQuery } from '../../../../shared/contract/parcel-status.ts';
-import { documentActionMessages } from '../../../../shared/i18n/document-action-messages.ts';
-import { DateField } from '../../../components/form/date-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import { parcelStatusExportQuerySchema, type ParcelStatusExportQuery } from '#shared/contract/parcel-status.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { DateField } from '#web/components/form/date-field.tsx';
+import { TextField } from '#web/components/form/text-field.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { ApiError } from '#web/lib/api-error.ts';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useExportParcelStatus } from '../api/export-parcel-status.ts';
 
 /** Today as yyyy-MM-dd in the browser's time zone (the date input's format). */

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useCallback, useRef } from 'react';
-import type { ScanRow } from '../../../offline/db.ts';
+import type { ScanRow } from '#web/offline/db.ts';
 import { resolveRejectedScan } from '../offline/scan-queue.ts';
 import { appendIdLine } from '../scanner/scan-text.ts';
 import { ScanEntry } from './scan-entry.tsx';

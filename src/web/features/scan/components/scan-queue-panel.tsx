@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { ScanRow } from '../../../offline/db.ts';
+import type { ScanRow } from '#web/offline/db.ts';
 import { useRecentScans, useScanQueueStatus } from '../offline/scan-queue.ts';
 import { ScanBatch } from './scan-batch.tsx';
-import { useOnline } from '../../../lib/use-online.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 
 const RECENT = 20;
 

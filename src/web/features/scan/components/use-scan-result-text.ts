@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import type { ParcelStatusResult } from '../../../../shared/contract/parcel-status.ts';
-import type { ParcelStatusUpdate } from '../../../../shared/domain/enums.ts';
-import { allowedFrom } from '../../../../shared/domain/parcel-status-rules.ts';
-import { useStatusLabels } from '../../../components/ui/status-badge.tsx';
+import type { ParcelStatusResult } from '#shared/contract/parcel-status.ts';
+import type { ParcelStatusUpdate } from '#shared/domain/enums.ts';
+import { allowedFrom } from '#shared/domain/parcel-status-rules.ts';
+import { useStatusLabels } from '#web/components/ui/status-badge.tsx';
 
 /** The server's answer for one id, in words: what happened and, when refused, why. */
 export function useScanResultText(): (result: ParcelStatusResult, target: ParcelStatusUpdate) => string {

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PARCEL_STATUS_MAX_IDS } from '../../../../shared/domain/limits.ts';
-import { db, PortalDb } from '../../../offline/db.ts';
-import { pruneScans, SCAN_HISTORY_MS } from '../../../offline/queue-history.ts';
+import { PARCEL_STATUS_MAX_IDS } from '#shared/domain/limits.ts';
+import { db, PortalDb } from '#web/offline/db.ts';
+import { pruneScans, SCAN_HISTORY_MS } from '#web/offline/queue-history.ts';
 import { NoParcelIdsError, onScanQueued, queueScan, recentScans, resolveRejectedScan, scanQueueStatus } from './scan-queue.ts';
-import { resetScans, scanRows } from '../../../../../tests/setup/web/scan-fixtures.ts';
-import { CLIENT, OTHER_CLIENT } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import { resetScans, scanRows } from '#tests/setup/web/scan-fixtures.ts';
+import { CLIENT, OTHER_CLIENT } from '#tests/setup/web/offline-fixtures.ts';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
 

@@ -3,11 +3,11 @@
 // reads the counts and the recent presses from here, live, in every tab. The history's pruning is
 // in src/web/offline/queue-history.ts (a sign-out clears it too).
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ParcelStatusUpdate } from '../../../../shared/domain/enums.ts';
-import { PARCEL_STATUS_MAX_IDS } from '../../../../shared/domain/limits.ts';
-import { parcelIdFromScan } from '../../../../shared/domain/parcel-status-rules.ts';
-import { db, type ScanRow } from '../../../offline/db.ts';
-import { freshQueueFields, waitingRows } from '../../../offline/outbox-states.ts';
+import type { ParcelStatusUpdate } from '#shared/domain/enums.ts';
+import { PARCEL_STATUS_MAX_IDS } from '#shared/domain/limits.ts';
+import { parcelIdFromScan } from '#shared/domain/parcel-status-rules.ts';
+import { db, type ScanRow } from '#web/offline/db.ts';
+import { freshQueueFields, waitingRows } from '#web/offline/outbox-states.ts';
 
 type Listener = () => void;
 const queued = new Set<Listener>();

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TokenResponse } from '../../../../shared/contract/auth.ts';
-import { createApiClient } from '../../../lib/api-client.ts';
-import { saveToken } from '../../../lib/token-store.ts';
-import type { ScanRow } from '../../../offline/db.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
+import { createApiClient } from '#web/lib/api-client.ts';
+import { saveToken } from '#web/lib/token-store.ts';
+import type { ScanRow } from '#web/offline/db.ts';
 import { createScanSend, PARCEL_STATUS_PATH } from './scan-send.ts';
 
 const token: TokenResponse = { access_token: 'access-1', token_type: 'Bearer', expires_in: 900, data: { id: 'admin', name: 'Admin', role: 'ADMIN', products: {} } };

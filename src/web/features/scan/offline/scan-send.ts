@@ -1,9 +1,9 @@
 // Sends one scan row to POST /api/v1/admin/shipments/parcel-status with its idempotency key and
 // the press time as scanned_at, and says how the attempt ended. Used only by the scan sync engine.
-import { parcelStatusAnswerSchema, parcelStatusUpdateEndpoint, type ParcelStatusResult, type ParcelStatusUpdateRequest } from '../../../../shared/contract/parcel-status.ts';
-import type { ApiClient } from '../../../lib/api-client.ts';
-import type { ScanRow } from '../../../offline/db.ts';
-import { postWithKey, SEND_TIMEOUT_MS, type SendOutcomeOf } from '../../../offline/keyed-request.ts';
+import { parcelStatusAnswerSchema, parcelStatusUpdateEndpoint, type ParcelStatusResult, type ParcelStatusUpdateRequest } from '#shared/contract/parcel-status.ts';
+import type { ApiClient } from '#web/lib/api-client.ts';
+import type { ScanRow } from '#web/offline/db.ts';
+import { postWithKey, SEND_TIMEOUT_MS, type SendOutcomeOf } from '#web/offline/keyed-request.ts';
 
 export const PARCEL_STATUS_PATH = parcelStatusUpdateEndpoint.path;
 

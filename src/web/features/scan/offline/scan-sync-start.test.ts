@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ClientInfo } from '../../../../shared/contract/auth.ts';
+import type { ClientInfo } from '#shared/contract/auth.ts';
 import { scanSyncStart } from './scan-sync-start.ts';
 
 const scanEngine = vi.hoisted(() => ({ start: vi.fn(), stop: vi.fn(), syncNow: vi.fn(), paused: false }));

@@ -1,6 +1,6 @@
 // The scan queue's sync engine as the app starts it: only for admins (only they scan), its code
 // loaded only then.
-import type { SyncEngineStart } from '../../../offline/start-sync-engines.ts';
+import type { SyncEngineStart } from '#web/offline/start-sync-engines.ts';
 
 export const scanSyncStart: SyncEngineStart = {
   wanted: (client) => client.role === 'ADMIN',

@@ -1,15 +1,15 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TokenResponse } from '../../../../shared/contract/auth.ts';
-import { saveToken } from '../../../lib/token-store.ts';
-import { db, PortalDb, type ScanRow } from '../../../offline/db.ts';
-import { createMemoryLock, type OutboxLock } from '../../../offline/outbox-lock.ts';
-import type { QueueEngine } from '../../../offline/queue-engine.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
+import { saveToken } from '#web/lib/token-store.ts';
+import { db, PortalDb, type ScanRow } from '#web/offline/db.ts';
+import { createMemoryLock, type OutboxLock } from '#web/offline/outbox-lock.ts';
+import type { QueueEngine } from '#web/offline/queue-engine.ts';
 import { queueScan, resolveRejectedScan, scanQueueStatus } from './scan-queue.ts';
 import type { ScanSendOutcome, SendScanRow } from './scan-send.ts';
 import { createScanSyncEngine, type ScanSyncOptions } from './scan-sync.ts';
-import { fakeParcelStatusServer, resetScans, scanRows } from '../../../../../tests/setup/web/scan-fixtures.ts';
-import { CLIENT, deferred, eventually } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import { fakeParcelStatusServer, resetScans, scanRows } from '#tests/setup/web/scan-fixtures.ts';
+import { CLIENT, deferred, eventually } from '#tests/setup/web/offline-fixtures.ts';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
 const unavailable: ScanSendOutcome = { type: 'retry', error: { status: 503, code: 'internal_error', message: 'Service Unavailable' } };

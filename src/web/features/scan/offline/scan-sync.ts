@@ -1,12 +1,12 @@
 // The scan queue's sync engine: the queue engine (offline/queue-engine.ts) on the `scans` table, under its
 // own lock. An accepted press keeps the server's answer per id; a rejected one keeps its ids and
 // the error, for the page to offer them again.
-import type { ParcelStatusResult } from '../../../../shared/contract/parcel-status.ts';
-import { api } from '../../../lib/api.ts';
-import { db as appDb, type PortalDb, type ScanRow } from '../../../offline/db.ts';
-import { SCAN_LOCK_NAME } from '../../../offline/outbox-lock.ts';
-import { createQueueEngine, type QueueEngine, type QueueEngineOptions, type SettledOutcome } from '../../../offline/queue-engine.ts';
-import { pruneScans, SCAN_HISTORY_MS } from '../../../offline/queue-history.ts';
+import type { ParcelStatusResult } from '#shared/contract/parcel-status.ts';
+import { api } from '#web/lib/api.ts';
+import { db as appDb, type PortalDb, type ScanRow } from '#web/offline/db.ts';
+import { SCAN_LOCK_NAME } from '#web/offline/outbox-lock.ts';
+import { createQueueEngine, type QueueEngine, type QueueEngineOptions, type SettledOutcome } from '#web/offline/queue-engine.ts';
+import { pruneScans, SCAN_HISTORY_MS } from '#web/offline/queue-history.ts';
 import { onScanQueued } from './scan-queue.ts';
 import { createScanSend, type SendScanRow } from './scan-send.ts';
 

@@ -1,6 +1,6 @@
 // Where a scanned id goes in the scan field's text: always on a line of its own, so that the list
 // stays readable and a half-typed id is never glued to a scanned one.
-import { parcelIdFromScan } from '../../../../shared/domain/parcel-status-rules.ts';
+import { parcelIdFromScan } from '#shared/domain/parcel-status-rules.ts';
 
 /** The text with `code`'s parcel id added as the last line. */
 export function appendIdLine(text: string, code: string): string {

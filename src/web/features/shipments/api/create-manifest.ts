@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { manifestGenerateEndpoint, type ManifestGenerateRequest } from '../../../../shared/contract/manifests.ts';
-import { downloadFromApi } from '../../../lib/download-from-api.ts';
+import { manifestGenerateEndpoint, type ManifestGenerateRequest } from '#shared/contract/manifests.ts';
+import { downloadFromApi } from '#web/lib/download-from-api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 /**

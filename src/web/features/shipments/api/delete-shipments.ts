@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { shipmentBulkDeleteEndpoint, shipmentDeleteEndpoint } from '../../../../shared/contract/shipments.ts';
-import { api } from '../../../lib/api.ts';
+import { shipmentBulkDeleteEndpoint, shipmentDeleteEndpoint } from '#shared/contract/shipments.ts';
+import { api } from '#web/lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export function deleteShipment(itemNumber: string) {

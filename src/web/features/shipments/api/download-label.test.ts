@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import { downloadLabel } from './download-label.ts';
 
 afterEach(() => {

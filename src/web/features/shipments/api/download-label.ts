@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { singleLabelEndpoint } from '../../../../shared/contract/labels.ts';
-import { api } from '../../../lib/api.ts';
-import { blobFromBase64, saveBlob } from '../../../lib/download-file.ts';
+import { singleLabelEndpoint } from '#shared/contract/labels.ts';
+import { api } from '#web/lib/api.ts';
+import { blobFromBase64, saveBlob } from '#web/lib/download-file.ts';
 
 /** One A6 label: the spec's JSON with the PDF in base64, saved as label_{item_number}.pdf (400 for a DELETED shipment). */
 export async function downloadLabel(itemNumber: string): Promise<void> {

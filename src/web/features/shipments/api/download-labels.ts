@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { bulkLabelsEndpoint, type BulkLabelsRequest } from '../../../../shared/contract/labels.ts';
-import { downloadFromApi } from '../../../lib/download-from-api.ts';
+import { bulkLabelsEndpoint, type BulkLabelsRequest } from '#shared/contract/labels.ts';
+import { downloadFromApi } from '#web/lib/download-from-api.ts';
 
 export type LabelStart = NonNullable<BulkLabelsRequest['start']>;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dimensionsEndpoint } from '../../../../shared/contract/shipments.ts';
-import type { DeliveryMethod, Product } from '../../../../shared/domain/enums.ts';
-import { api } from '../../../lib/api.ts';
+import { dimensionsEndpoint } from '#shared/contract/shipments.ts';
+import type { DeliveryMethod, Product } from '#shared/domain/enums.ts';
+import { api } from '#web/lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export function dimensionsQueryOptions(country: string, product: Product | undefined, deliveryType: DeliveryMethod | undefined) {

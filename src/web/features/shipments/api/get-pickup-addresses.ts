@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myPickupAddressesEndpoint } from '../../../../shared/contract/pickup-addresses.ts';
-import { api } from '../../../lib/api.ts';
+import { myPickupAddressesEndpoint } from '#shared/contract/pickup-addresses.ts';
+import { api } from '#web/lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export function getPickupAddresses(signal?: AbortSignal) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pickupPointSearchEndpoint } from '../../../../shared/contract/pickup-points.ts';
-import { api } from '../../../lib/api.ts';
+import { pickupPointSearchEndpoint } from '#shared/contract/pickup-points.ts';
+import { api } from '#web/lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export type Position = { lat: number; lng: number };

@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { shipmentDetailEndpoint } from '../../../../shared/contract/shipments.ts';
-import { api } from '../../../lib/api.ts';
+import { shipmentDetailEndpoint } from '#shared/contract/shipments.ts';
+import { api } from '#web/lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export function getShipment(itemNumber: string, signal?: AbortSignal) {

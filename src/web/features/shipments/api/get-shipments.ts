@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { shipmentListEndpoint, type ShipmentListFilters } from '../../../../shared/contract/shipments.ts';
-import { PAGE_SIZE_SHIPMENTS } from '../../../../shared/domain/limits.ts';
-import { api } from '../../../lib/api.ts';
+import { shipmentListEndpoint, type ShipmentListFilters } from '#shared/contract/shipments.ts';
+import { PAGE_SIZE_SHIPMENTS } from '#shared/domain/limits.ts';
+import { api } from '#web/lib/api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export type ShipmentFilters = Omit<ShipmentListFilters, 'skip' | 'take'>;

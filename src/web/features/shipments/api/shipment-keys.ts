@@ -1,4 +1,4 @@
-import type { ShipmentListFilters } from '../../../../shared/contract/shipments.ts';
+import type { ShipmentListFilters } from '#shared/contract/shipments.ts';
 
 /** Every shipment query key comes from here; mutations invalidate `shipmentKeys.all`. */
 export const shipmentKeys = {

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { Dimensions } from '../../../../shared/contract/shipments.ts';
-import type { DeliveryMethod, Product } from '../../../../shared/domain/enums.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import type { Dimensions } from '#shared/contract/shipments.ts';
+import type { DeliveryMethod, Product } from '#shared/domain/enums.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import { useDimensions } from '../api/get-dimensions.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, type CSSProperties } from 'react';
-import { LABEL_A4_POSITIONS } from '../../../../shared/domain/limits.ts';
+import { LABEL_A4_POSITIONS } from '#shared/domain/limits.ts';
 import type { LabelStart } from '../api/download-labels.ts';
 
 /** Time to see the chosen quarter highlighted before the popover closes after a click or tap. */

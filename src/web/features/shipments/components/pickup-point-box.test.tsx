@@ -5,9 +5,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
-import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
+import { jsonResponse, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { render } from '#tests/setup/web/render.tsx';
+import type { PickupPoint } from '#shared/contract/pickup-points.ts';
 import { PickupPointBox } from './pickup-point-box.tsx';
 
 const point = (id: string, name: string, street: string, city: string, zip: string): PickupPoint => ({

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
-import { useAppConfig } from '../../../lib/app-config.ts';
+import type { PickupPoint } from '#shared/contract/pickup-points.ts';
+import { useAppConfig } from '#web/lib/app-config.ts';
 import { PickupPointPicker } from './pickup-point-picker.tsx';
 import { PickupPointWidget } from './pickup-point-widget.tsx';
 

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { intlTag } from '../../../../shared/domain/languages.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { usePosition } from '../../../lib/use-position.ts';
+import type { PickupPoint } from '#shared/contract/pickup-points.ts';
+import { currentLanguage } from '#web/lib/i18n.ts';
+import { intlTag } from '#shared/domain/languages.ts';
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
+import { usePosition } from '#web/lib/use-position.ts';
 import { usePickupPoints } from '../api/get-pickup-points.ts';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 

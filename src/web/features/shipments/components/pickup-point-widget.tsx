@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import type { PickupPoint } from '#shared/contract/pickup-points.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import { getPickupPoint } from '../api/get-pickup-point.ts';
 
 /** The id a widget posts: `{selectedID}` as an object or as JSON text. */

@@ -6,11 +6,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientInfo } from '../../../../shared/contract/auth.ts';
-import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
-import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
-import { jsonResponse, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import type { ClientInfo } from '#shared/contract/auth.ts';
+import type { PickupPoint } from '#shared/contract/pickup-points.ts';
+import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
+import { jsonResponse, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { SendForm } from './send-form.tsx';
 
 const client: ClientInfo = {

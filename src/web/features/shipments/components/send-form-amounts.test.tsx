@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientInfo } from '../../../../shared/contract/auth.ts';
-import { jsonResponse } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import type { ClientInfo } from '#shared/contract/auth.ts';
+import { jsonResponse } from '#tests/setup/web/fetch-mock.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import { SendForm } from './send-form.tsx';
 
 const client: ClientInfo = {

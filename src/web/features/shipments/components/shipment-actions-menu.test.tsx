@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ShipmentStatus } from '../../../../shared/domain/enums.ts';
-import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
+import type { ShipmentStatus } from '#shared/domain/enums.ts';
+import { renderInRouter } from '#tests/setup/web/render.tsx';
 import { ShipmentActionsMenu, type ShipmentActionsMenuProps } from './shipment-actions-menu.tsx';
-import { testShipment } from '../../../../../tests/setup/web/shipment-fixtures.ts';
+import { testShipment } from '#tests/setup/web/shipment-fixtures.ts';
 
 const shipment = (status: ShipmentStatus) => testShipment({ status });
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, type CSSProperties } from 'react';
-import type { Shipment } from '../../../../shared/contract/shipments.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
 
 /**
  * A row's actions as a daisyUI dropdown on the popover API: it opens in the top layer, so the

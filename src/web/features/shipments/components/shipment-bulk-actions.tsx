@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useCreateManifest } from '../api/create-manifest.ts';
 import { useDownloadLabels } from '../api/download-labels.ts';
 import { LabelStartPicker } from './label-start-picker.tsx';

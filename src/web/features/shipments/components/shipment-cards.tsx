@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { EmptyValue } from '../../../components/ui/empty-value.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { useFormat } from '../../../lib/format.ts';
+import { EmptyValue } from '#web/components/ui/empty-value.tsx';
+import { StatusBadge } from '#web/components/ui/status-badge.tsx';
+import { useFormat } from '#web/lib/format.ts';
 import { ShipmentActionsMenu } from './shipment-actions-menu.tsx';
 import type { ShipmentRowsProps } from './shipment-table.tsx';
 import { useShipmentLabels } from './use-shipment-labels.ts';

@@ -2,8 +2,8 @@
 // others have defaults per width that keep every row on one line without sideways scrolling (an
 // office screen, a depot tablet in landscape), and the user may choose others; the choice is kept
 // on this device. Below 1024 px the list is cards, which show everything.
-import { useDeviceSetting } from '../../../lib/use-device-setting.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useDeviceSetting } from '#web/lib/use-device-setting.ts';
+import { useMediaQuery } from '#web/lib/use-media-query.ts';
 
 export const SHIPMENT_COLUMNS = ['tracking', 'reference', 'receiver', 'product', 'status', 'created', 'partner', 'company'] as const;
 export type ShipmentColumn = (typeof SHIPMENT_COLUMNS)[number];

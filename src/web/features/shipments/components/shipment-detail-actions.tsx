@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Shipment } from '../../../../shared/contract/shipments.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { useCan } from '../../../lib/session.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { useCan } from '#web/lib/session.ts';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useDeleteShipments } from '../api/delete-shipments.ts';
 import { useDownloadLabel } from '../api/download-label.ts';
 

@@ -4,11 +4,11 @@ import { i18n } from '@lingui/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Shipment } from '../../../../shared/contract/shipments.ts';
-import { renderInRouter } from '../../../../../tests/setup/web/render.tsx';
+import type { Shipment } from '#shared/contract/shipments.ts';
+import { renderInRouter } from '#tests/setup/web/render.tsx';
 import { shipmentQueryOptions } from '../api/get-shipment.ts';
 import { ShipmentDetail } from './shipment-detail.tsx';
-import { testShipment } from '../../../../../tests/setup/web/shipment-fixtures.ts';
+import { testShipment } from '#tests/setup/web/shipment-fixtures.ts';
 
 const shipment = testShipment;
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { ErrorPage, statusOf } from '../../../components/layout/error-page.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ErrorPage, statusOf } from '#web/components/layout/error-page.tsx';
+import { ApiError } from '#web/lib/api-error.ts';
 import { BackToShipments } from './shipment-detail.tsx';
 
 /** A shipment that cannot be shown: 404 is the error page; anything else its text (spec section 8). */

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { codCurrency } from '../../../../shared/domain/currencies.ts';
-import { EmptyValue } from '../../../components/ui/empty-value.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { useFormat } from '../../../lib/format.ts';
+import { codCurrency } from '#shared/domain/currencies.ts';
+import { EmptyValue } from '#web/components/ui/empty-value.tsx';
+import { StatusBadge } from '#web/components/ui/status-badge.tsx';
+import { useFormat } from '#web/lib/format.ts';
 import { useShipment } from '../api/get-shipment.ts';
 import { ShipmentDetailActions } from './shipment-detail-actions.tsx';
 import { useShipmentLabels } from './use-shipment-labels.ts';

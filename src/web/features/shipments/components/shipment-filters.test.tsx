@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import { render } from '#tests/setup/web/render.tsx';
 import { ShipmentFilters } from './shipment-filters.tsx';
 import type { ShipmentListSearch } from './shipment-list-search.ts';
 

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, type ReactNode } from 'react';
-import { COUNTRY_CODES } from '../../../../shared/domain/countries.ts';
-import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES, type PartnerCode } from '../../../../shared/domain/enums.ts';
-import { FILTER_DEBOUNCE_ADMIN_MS, FILTER_DEBOUNCE_TEXT_MS } from '../../../../shared/domain/limits.ts';
-import { DateInput } from '../../../components/form/date-input.tsx';
-import { useStatusLabels } from '../../../components/ui/status-badge.tsx';
-import { useFormat } from '../../../lib/format.ts';
-import { useDebouncedCommit } from '../../../lib/use-debounced-commit.ts';
-import { useDeviceSetting } from '../../../lib/use-device-setting.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useCompanies } from '../../../lib/company-choices.ts';
+import { COUNTRY_CODES } from '#shared/domain/countries.ts';
+import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES, type PartnerCode } from '#shared/domain/enums.ts';
+import { FILTER_DEBOUNCE_ADMIN_MS, FILTER_DEBOUNCE_TEXT_MS } from '#shared/domain/limits.ts';
+import { DateInput } from '#web/components/form/date-input.tsx';
+import { useStatusLabels } from '#web/components/ui/status-badge.tsx';
+import { useFormat } from '#web/lib/format.ts';
+import { useDebouncedCommit } from '#web/lib/use-debounced-commit.ts';
+import { useDeviceSetting } from '#web/lib/use-device-setting.ts';
+import { useMediaQuery } from '#web/lib/use-media-query.ts';
+import { useCompanies } from '#web/lib/company-choices.ts';
 import { countFilters, type ShipmentListSearch } from './shipment-list-search.ts';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ShellLink } from '../../../components/layout/shell-link.tsx';
-import { useCan } from '../../../lib/session.ts';
+import { ShellLink } from '#web/components/layout/shell-link.tsx';
+import { useCan } from '#web/lib/session.ts';
 
 /**
  * Title and the page's actions: the guided wizard (primary), the one-page send form, drafts and

@@ -1,7 +1,7 @@
 // The shipment list's filters as URL search params, so a reload or a shared link keeps them.
 // A value that does not fit (an old link, a hand-edited URL) is dropped rather than failing the page.
 import * as z from 'zod/mini';
-import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES } from '../../../../shared/domain/enums.ts';
+import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES } from '#shared/domain/enums.ts';
 import type { ShipmentFilters } from '../api/get-shipments.ts';
 
 const lenient = <T extends z.core.SomeType>(schema: T) => z.optional(z.catch(z.optional(schema), undefined));

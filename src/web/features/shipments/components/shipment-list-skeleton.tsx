@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { TableSkeleton } from '../../../components/ui/table-skeleton.tsx';
+import { TableSkeleton } from '#web/components/ui/table-skeleton.tsx';
 
 /** Placeholder rows while the first page loads (the first column is the selection box). */
 export function ShipmentListSkeleton({ columns }: { columns: number }) {

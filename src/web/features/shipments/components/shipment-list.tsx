@@ -1,17 +1,17 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
-import { ShellLink } from '../../../components/layout/shell-link.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useListTexts } from '../../../components/ui/list-states.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { useFormat } from '../../../lib/format.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
+import { ShellLink } from '#web/components/layout/shell-link.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useListTexts } from '#web/components/ui/list-states.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { useFormat } from '#web/lib/format.ts';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useDeleteShipments } from '../api/delete-shipments.ts';
 import { useDownloadLabel } from '../api/download-label.ts';
 import { useShipments } from '../api/get-shipments.ts';
 import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
-import { useOnline } from '../../../lib/use-online.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 import { useRecentlyCreated } from '../recent-shipments.ts';
 import { ShipmentCards } from './shipment-cards.tsx';
 import { ShipmentColumnChooser } from './shipment-column-chooser.tsx';
@@ -19,7 +19,7 @@ import { useShipmentColumns } from './shipment-columns.ts';
 import { ShipmentListSkeleton } from './shipment-list-skeleton.tsx';
 import { countFilters, filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
 import { ShipmentTable } from './shipment-table.tsx';
-import { useCan } from '../../../lib/session.ts';
+import { useCan } from '#web/lib/session.ts';
 
 const NONE: ReadonlySet<string> = new Set();
 /** Item numbers named in the bulk confirmation; more are summed up. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
-import { amountDecimals, amountInputStep, codCurrency, hasAmountStep } from '../../../../shared/domain/currencies.ts';
-import { amountMessage } from '../../../../shared/domain/shipment-rules.ts';
+import { amountDecimals, amountInputStep, codCurrency, hasAmountStep } from '#shared/domain/currencies.ts';
+import { amountMessage } from '#shared/domain/shipment-rules.ts';
 
 /**
  * What an amount input (COD, insurance) of a shipment to `country` needs: its currency as the

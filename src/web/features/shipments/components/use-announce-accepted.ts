@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
-import { db, type OutboxRow } from '../../../offline/db.ts';
+import { db, type OutboxRow } from '#web/offline/db.ts';
 import { useAnnounceCreated } from './use-announce-created.ts';
 
 /** A submission accepted later than this after Finish (or after a failed try) had waited in the browser. */

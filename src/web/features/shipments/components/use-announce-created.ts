@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 import { downloadLabel } from '../api/download-label.ts';
 import { downloadLabels } from '../api/download-labels.ts';
 import { rememberCreated } from '../recent-shipments.ts';

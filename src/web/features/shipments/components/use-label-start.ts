@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LABEL_A4_POSITIONS } from '../../../../shared/domain/limits.ts';
+import { LABEL_A4_POSITIONS } from '#shared/domain/limits.ts';
 import type { LabelStart } from '../api/download-labels.ts';
 
 /** The first free quarter of the A4 sheet in the printer, remembered on this device between visits. */

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { DeliveryMethod, GoodsType, PartnerCode, Product } from '../../../../shared/domain/enums.ts';
+import type { DeliveryMethod, GoodsType, PartnerCode, Product } from '#shared/domain/enums.ts';
 
 /** Translated names of the shipment enumerations (spec section 3) for tables, filters and the detail. */
 export function useShipmentLabels() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftDataFromPayload } from './draft-from-payload.ts';
-import { wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import { wizardPayload } from '#tests/setup/web/offline-fixtures.ts';
 
 describe('draftDataFromPayload', () => {
   it('gives back every field of a courier submission in the wizard\'s shape', () => {

@@ -1,8 +1,8 @@
 // A wizard draft rebuilt from the payload of a submission: the outbox engine's way to give the data
 // back when the server rejects a submission whose draft no longer exists.
-import type { WizardShipment } from '../../../../shared/contract/shipments-wizard.ts';
-import type { PointType } from '../../../../shared/domain/pickup-points.ts';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import type { WizardShipment } from '#shared/contract/shipments-wizard.ts';
+import type { PointType } from '#shared/domain/pickup-points.ts';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 
 /**
  * A draft rebuilt from a submission's payload: used when the server rejects a submission whose

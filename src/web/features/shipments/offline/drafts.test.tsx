@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render } from '../../../../../tests/setup/web/render.tsx';
-import { db, PortalDb } from '../../../offline/db.ts';
+import { render } from '#tests/setup/web/render.tsx';
+import { db, PortalDb } from '#web/offline/db.ts';
 import { DraftSubmittedError } from './draft-errors.ts';
 import { createDraft, discardDraft, duplicateDraft, getDraft, listDrafts, saveDraft, useDraft, useDrafts } from './drafts.ts';
 import { submitDraft } from './outbox.ts';
-import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '#tests/setup/web/offline-fixtures.ts';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
 

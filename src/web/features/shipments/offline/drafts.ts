@@ -2,10 +2,10 @@
 // restart or an expired session loses nothing. Saving is immediate: debouncing is the caller's job.
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type Draft } from '../../../offline/db.ts';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import { db, type Draft } from '#web/offline/db.ts';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 import { DraftNotFoundError, DraftSubmittedError } from './draft-errors.ts';
-import { isWaiting } from '../../../offline/outbox-states.ts';
+import { isWaiting } from '#web/offline/outbox-states.ts';
 
 /** A new draft as it is stored (status editing, step 1 unless the data says otherwise), not stored yet. */
 export function newDraft(clientId: string, data: WizardDraftData = {}, id: string = crypto.randomUUID()): Draft {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ClientInfo } from '../../../../shared/contract/auth.ts';
+import type { ClientInfo } from '#shared/contract/auth.ts';
 import { outboxSyncStart } from './outbox-sync-start.ts';
 
 const engine = vi.hoisted(() => ({ start: vi.fn(), stop: vi.fn(), syncNow: vi.fn(), paused: false }));

@@ -1,15 +1,15 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TokenResponse } from '../../../../shared/contract/auth.ts';
-import { saveToken } from '../../../lib/token-store.ts';
-import { RETRY_MAX_MS } from '../../../offline/backoff.ts';
-import { db, PortalDb, type OutboxRow } from '../../../offline/db.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
+import { saveToken } from '#web/lib/token-store.ts';
+import { RETRY_MAX_MS } from '#web/offline/backoff.ts';
+import { db, PortalDb, type OutboxRow } from '#web/offline/db.ts';
 import { createDraft } from './drafts.ts';
-import { createMemoryLock, type OutboxLock } from '../../../offline/outbox-lock.ts';
+import { createMemoryLock, type OutboxLock } from '#web/offline/outbox-lock.ts';
 import { outboxStatus, submitDraft } from './outbox.ts';
 import type { SendOutboxRow, SendOutcome } from './send-outbox-row.ts';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './outbox-sync.ts';
-import { CLIENT, deferred, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import { CLIENT, deferred, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from '#tests/setup/web/offline-fixtures.ts';
 
 const T0 = Date.UTC(2026, 10, 2, 8, 0, 0);
 

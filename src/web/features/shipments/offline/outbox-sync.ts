@@ -1,16 +1,16 @@
 // The wizard outbox's sync engine: the queue engine (offline/queue-engine.ts) on the `outbox` table. An
 // accepted row keeps what the server created; a rejected one brings its draft back with the
 // server's field errors (rebuilt from the payload when the draft is gone), so nothing is lost.
-import { api } from '../../../lib/api.ts';
-import { db as appDb, type OutboxRow, type OutboxResult, type PortalDb } from '../../../offline/db.ts';
-import { OUTBOX_LOCK_NAME } from '../../../offline/outbox-lock.ts';
-import { createQueueEngine, type QueueEngine, type QueueEngineOptions, type SettledOutcome } from '../../../offline/queue-engine.ts';
-import { OUTBOX_HISTORY_MS, pruneOutbox } from '../../../offline/queue-history.ts';
+import { api } from '#web/lib/api.ts';
+import { db as appDb, type OutboxRow, type OutboxResult, type PortalDb } from '#web/offline/db.ts';
+import { OUTBOX_LOCK_NAME } from '#web/offline/outbox-lock.ts';
+import { createQueueEngine, type QueueEngine, type QueueEngineOptions, type SettledOutcome } from '#web/offline/queue-engine.ts';
+import { OUTBOX_HISTORY_MS, pruneOutbox } from '#web/offline/queue-history.ts';
 import { draftDataFromPayload } from './draft-from-payload.ts';
 import { onOutboxSubmitted } from './outbox.ts';
 import { createHttpSend, type SendOutboxRow } from './send-outbox-row.ts';
 
-export { MAX_CONSECUTIVE_NETWORK_FAILURES, SYNC_INTERVAL_MS, SYNC_MESSAGE_TYPE, type DrainReport } from '../../../offline/queue-engine.ts';
+export { MAX_CONSECUTIVE_NETWORK_FAILURES, SYNC_INTERVAL_MS, SYNC_MESSAGE_TYPE, type DrainReport } from '#web/offline/queue-engine.ts';
 
 export interface SyncEngineOptions extends QueueEngineOptions {
   /** Sends one row; default: POST /api/v2/shipments/store through the app's API client. */

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLIENT, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
-import type { WizardShipment } from '../../../../shared/contract/shipments-wizard.ts';
-import { db } from '../../../offline/db.ts';
+import { CLIENT, eventually, OTHER_CLIENT, outboxRows, resetDb, wizardPayload } from '#tests/setup/web/offline-fixtures.ts';
+import type { WizardShipment } from '#shared/contract/shipments-wizard.ts';
+import { db } from '#web/offline/db.ts';
 import { DraftNotFoundError, DraftSubmittedError } from './draft-errors.ts';
 import { createDraft } from './drafts.ts';
 import { listWaiting, onOutboxSubmitted, outboxStatus, submitDraft } from './outbox.ts';

@@ -3,10 +3,10 @@
 // Counts and history that the shell and the sign-out read are in src/web/offline.
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { WizardShipment } from '../../../../shared/contract/shipments-wizard.ts';
-import { db, type OutboxRow } from '../../../offline/db.ts';
-import { freshQueueFields, waitingRows } from '../../../offline/outbox-states.ts';
-import { queueStatus, type QueueStatus } from '../../../offline/queue-status.ts';
+import type { WizardShipment } from '#shared/contract/shipments-wizard.ts';
+import { db, type OutboxRow } from '#web/offline/db.ts';
+import { freshQueueFields, waitingRows } from '#web/offline/outbox-states.ts';
+import { queueStatus, type QueueStatus } from '#web/offline/queue-status.ts';
 import { DraftNotFoundError, DraftSubmittedError } from './draft-errors.ts';
 
 type Listener = () => void;

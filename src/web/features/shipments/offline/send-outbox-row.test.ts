@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TokenResponse } from '../../../../shared/contract/auth.ts';
-import { createApiClient } from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { saveToken } from '../../../lib/token-store.ts';
-import type { OutboxRow } from '../../../offline/db.ts';
+import type { TokenResponse } from '#shared/contract/auth.ts';
+import { createApiClient } from '#web/lib/api-client.ts';
+import { ApiError } from '#web/lib/api-error.ts';
+import { saveToken } from '#web/lib/token-store.ts';
+import type { OutboxRow } from '#web/offline/db.ts';
 import { createHttpSend, FORM_ERROR_KEY, outcomeOfError, SHIPMENT_STORE_PATH } from './send-outbox-row.ts';
-import { CLIENT, wizardPayload } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import { CLIENT, wizardPayload } from '#tests/setup/web/offline-fixtures.ts';
 
 const token: TokenResponse = {
   access_token: 'access-1',

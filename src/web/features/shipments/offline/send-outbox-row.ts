@@ -1,13 +1,13 @@
 // Sends one outbox row to POST /api/v2/shipments/store with its idempotency key and says how the
 // attempt ended. Used only by the sync engine.
 import * as z from 'zod/mini';
-import { wizardShipmentCreatedSchema, wizardStoreEndpoint } from '../../../../shared/contract/shipments-wizard.ts';
-import { shipmentSchema } from '../../../../shared/contract/shipments.ts';
-import type { ApiClient } from '../../../lib/api-client.ts';
-import type { OutboxResult, OutboxRow } from '../../../offline/db.ts';
-import { postWithKey, SEND_TIMEOUT_MS, type SendOutcomeOf } from '../../../offline/keyed-request.ts';
+import { wizardShipmentCreatedSchema, wizardStoreEndpoint } from '#shared/contract/shipments-wizard.ts';
+import { shipmentSchema } from '#shared/contract/shipments.ts';
+import type { ApiClient } from '#web/lib/api-client.ts';
+import type { OutboxResult, OutboxRow } from '#web/offline/db.ts';
+import { postWithKey, SEND_TIMEOUT_MS, type SendOutcomeOf } from '#web/offline/keyed-request.ts';
 
-export { FORM_ERROR_KEY, outcomeOfError, SEND_TIMEOUT_MS } from '../../../offline/keyed-request.ts';
+export { FORM_ERROR_KEY, outcomeOfError, SEND_TIMEOUT_MS } from '#web/offline/keyed-request.ts';
 
 export const SHIPMENT_STORE_PATH = wizardStoreEndpoint.path;
 

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 import { FieldErrorText, useFieldError } from './field-error.tsx';
 
 /**

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { ClientInfo } from '../../../../shared/contract/auth.ts';
-import { ShellLink } from '../../../components/layout/shell-link.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { useFormat } from '../../../lib/format.ts';
+import type { ClientInfo } from '#shared/contract/auth.ts';
+import { ShellLink } from '#web/components/layout/shell-link.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import { useFormat } from '#web/lib/format.ts';
 import { DraftSubmittedError } from '../offline/draft-errors.ts';
 import { discardDraft, duplicateDraft } from '../offline/drafts.ts';
 import { useShipmentLabels } from '../components/use-shipment-labels.ts';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { get, useFormState, type FieldError } from 'react-hook-form';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 
 /** The error under a form path (nested objects and parcel rows included), if any. */
 export function useFieldError(path: string): FieldError | undefined {

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import type { ClientInfo } from '../../../../shared/contract/auth.ts';
-import { singleParcelOnly } from '../../../../shared/domain/wizard-rules.ts';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import type { Draft } from '../../../offline/db.ts';
-import type { WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
+import type { ClientInfo } from '#shared/contract/auth.ts';
+import { singleParcelOnly } from '#shared/domain/wizard-rules.ts';
+import { showToast } from '#web/components/ui/toast-store.ts';
+import type { Draft } from '#web/offline/db.ts';
+import type { WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
 import { submitDraft } from '../offline/outbox.ts';
 import { FORM_ERROR_KEY } from '../offline/send-outbox-row.ts';
 import { useShipmentLabels } from '../components/use-shipment-labels.ts';

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { preferredPartnersFor, type PickupAddress } from '../../../../shared/contract/pickup-addresses.ts';
-import { PICKUP_WEEKDAYS } from '../../../../shared/domain/pickup-days.ts';
-import { parcelPointAllowed } from '../../../../shared/domain/shipment-rules.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useFormat } from '../../../lib/format.ts';
-import type { DeliveryType, WizardDraftData } from '../../../offline/draft-data.ts';
+import { preferredPartnersFor, type PickupAddress } from '#shared/contract/pickup-addresses.ts';
+import { PICKUP_WEEKDAYS } from '#shared/domain/pickup-days.ts';
+import { parcelPointAllowed } from '#shared/domain/shipment-rules.ts';
+import { ApiError } from '#web/lib/api-error.ts';
+import { useFormat } from '#web/lib/format.ts';
+import type { DeliveryType, WizardDraftData } from '#web/offline/draft-data.ts';
 import { usePickupAddresses } from '../api/get-pickup-addresses.ts';
 import { FieldErrorText } from './field-error.tsx';
 

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { Product } from '../../../../shared/domain/enums.ts';
-import { countriesOf, defaultProduct, parcelPointAllowed, productsFor, type ProductsMap } from '../../../../shared/domain/shipment-rules.ts';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { useFormat } from '../../../lib/format.ts';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import type { Product } from '#shared/domain/enums.ts';
+import { countriesOf, defaultProduct, parcelPointAllowed, productsFor, type ProductsMap } from '#shared/domain/shipment-rules.ts';
+import { SelectField } from '#web/components/form/select-field.tsx';
+import { useFormat } from '#web/lib/format.ts';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 import { useShipmentLabels } from '../components/use-shipment-labels.ts';
 import { FieldErrorText, useFieldError } from './field-error.tsx';
 

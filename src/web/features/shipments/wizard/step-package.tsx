@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { GOODS_TYPES } from '../../../../shared/domain/enums.ts';
-import { needsCustoms, sizeLimits } from '../../../../shared/domain/shipment-rules.ts';
-import { fragileAllowed, singleParcelOnly } from '../../../../shared/domain/wizard-rules.ts';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import { GOODS_TYPES } from '#shared/domain/enums.ts';
+import { needsCustoms, sizeLimits } from '#shared/domain/shipment-rules.ts';
+import { fragileAllowed, singleParcelOnly } from '#shared/domain/wizard-rules.ts';
+import { SelectField } from '#web/components/form/select-field.tsx';
+import { TextField } from '#web/components/form/text-field.tsx';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 import { useShipmentLabels } from '../components/use-shipment-labels.ts';
 import { FieldErrorText, useFieldError } from './field-error.tsx';
 import { deliveryMethodOf, emptyParcel } from './wizard-values.ts';

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormContext, useWatch, type FieldPath } from 'react-hook-form';
-import type { PickupPoint } from '../../../../shared/contract/pickup-points.ts';
-import { findCountry } from '../../../../shared/domain/countries.ts';
-import { addressNumberMax } from '../../../../shared/domain/shipment-rules.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { useFormat } from '../../../lib/format.ts';
-import type { DraftRecipient, WizardDraftData } from '../../../offline/draft-data.ts';
+import type { PickupPoint } from '#shared/contract/pickup-points.ts';
+import { findCountry } from '#shared/domain/countries.ts';
+import { addressNumberMax } from '#shared/domain/shipment-rules.ts';
+import { TextField } from '#web/components/form/text-field.tsx';
+import { useFormat } from '#web/lib/format.ts';
+import type { DraftRecipient, WizardDraftData } from '#web/offline/draft-data.ts';
 import { PickupPointBox } from '../components/pickup-point-box.tsx';
 import { FieldErrorText, useFieldError } from './field-error.tsx';
 

@@ -3,8 +3,8 @@
 import { act, screen } from '@testing-library/react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { render } from '../../../../../tests/setup/web/render.tsx';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import { render } from '#tests/setup/web/render.tsx';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 import { StepServices } from './step-services.tsx';
 
 function setup(data: WizardDraftData) {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useWatch } from 'react-hook-form';
-import { insuranceAllowed } from '../../../../shared/domain/shipment-rules.ts';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import { insuranceAllowed } from '#shared/domain/shipment-rules.ts';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 import { useAmountInput } from '../components/use-amount-input.ts';
 import { ConsentField } from './consent-field.tsx';
 import { WizardText } from './step-package.tsx';

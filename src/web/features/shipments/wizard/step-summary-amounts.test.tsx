@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render } from '../../../../../tests/setup/web/render.tsx';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import { render } from '#tests/setup/web/render.tsx';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 import { pickupAddressesQueryOptions } from '../api/get-pickup-addresses.ts';
 import { StepSummary } from './step-summary.tsx';
 

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { codCurrency } from '../../../../shared/domain/currencies.ts';
-import { singleParcelOnly } from '../../../../shared/domain/wizard-rules.ts';
-import { EmptyValue } from '../../../components/ui/empty-value.tsx';
-import { useFormat } from '../../../lib/format.ts';
-import type { WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
+import { codCurrency } from '#shared/domain/currencies.ts';
+import { singleParcelOnly } from '#shared/domain/wizard-rules.ts';
+import { EmptyValue } from '#web/components/ui/empty-value.tsx';
+import { useFormat } from '#web/lib/format.ts';
+import type { WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
 import { usePickupAddresses } from '../api/get-pickup-addresses.ts';
 import { useShipmentLabels } from '../components/use-shipment-labels.ts';
 import { deliveryMethodOf } from './wizard-values.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormGetValues, UseFormSubscribe } from 'react-hook-form';
-import type { WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
+import type { WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
 import { createDraft, saveDraft } from '../offline/drafts.ts';
 import { hasEnteredData } from './wizard-values.ts';
 

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Draft, OutboxRow } from '../../../offline/db.ts';
+import type { Draft, OutboxRow } from '#web/offline/db.ts';
 import { listDrafts } from '../offline/drafts.ts';
 import { listWaiting } from '../offline/outbox.ts';
 

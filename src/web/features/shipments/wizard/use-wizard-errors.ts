@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { get, type FieldPath, type UseFormReturn } from 'react-hook-form';
-import type { ProductsMap } from '../../../../shared/domain/shipment-rules.ts';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import type { ProductsMap } from '#shared/domain/shipment-rules.ts';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 import { checkWizard, type WizardErrors } from './wizard-values.ts';
 
 /** An error on the parcel list itself (not one parcel) lives on the field array's root. */

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import type { WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
+import type { WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
 import { stepOfPath } from './wizard-values.ts';
 
 const STEPS: readonly WizardStep[] = [1, 2, 3, 4, 5, 6];

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installZodMessageIds } from '../../../../shared/contract/zod-messages.ts';
-import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
-import type { WizardDraftData } from '../../../offline/draft-data.ts';
+import { installZodMessageIds } from '#shared/contract/zod-messages.ts';
+import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
+import type { WizardDraftData } from '#web/offline/draft-data.ts';
 import { checkWizard, errorsOfStep, firstStepWithError, hasEnteredData, initialWizardData, payloadFromDraft, stepOfPath, toFormErrors } from './wizard-values.ts';
 
 const PRODUCTS = {

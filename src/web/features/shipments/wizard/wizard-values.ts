@@ -2,13 +2,13 @@
 // saved as the user types. This module turns it into the POST /api/v2/shipments/store payload,
 // validates it with the shared schema and wizard rules, and says which step owns each field, so
 // that a client-side or server-side error lands on the step and field it belongs to.
-import type { WizardShipment } from '../../../../shared/contract/shipments-wizard.ts';
-import { wizardShipmentSchema } from '../../../../shared/contract/shipments-wizard.ts';
-import type { DeliveryMethod } from '../../../../shared/domain/enums.ts';
-import type { ProductsMap } from '../../../../shared/domain/shipment-rules.ts';
-import { checkWizardRules } from '../../../../shared/domain/wizard-rules.ts';
-import { shipmentMessages } from '../../../../shared/i18n/shipment-messages.ts';
-import type { DraftParcel, WizardDraftData, WizardStep } from '../../../offline/draft-data.ts';
+import type { WizardShipment } from '#shared/contract/shipments-wizard.ts';
+import { wizardShipmentSchema } from '#shared/contract/shipments-wizard.ts';
+import type { DeliveryMethod } from '#shared/domain/enums.ts';
+import type { ProductsMap } from '#shared/domain/shipment-rules.ts';
+import { checkWizardRules } from '#shared/domain/wizard-rules.ts';
+import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
+import type { DraftParcel, WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
 
 /** Field errors keyed by form path (`recipient.receiver_city`, `parcels.0.weight`): message ids. */
 export type WizardErrors = Record<string, string[]>;

@@ -1,8 +1,8 @@
 // The public tracking pages' calls: plain fetch, no bearer and no session rules (the light public
 // app has no API client), the caller's language for the server's texts, and the app's ApiError.
-import { pathOf, type EndpointDefinition, type ParamsIn } from '../../../../shared/contract/endpoint.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { ApiError, errorFromResponse } from '../../../lib/api-error.ts';
+import { pathOf, type EndpointDefinition, type ParamsIn } from '#shared/contract/endpoint.ts';
+import { currentLanguage } from '#web/lib/i18n.ts';
+import { ApiError, errorFromResponse } from '#web/lib/api-error.ts';
 
 /** GETs a public endpoint with `query` (empty values left out); the parsed JSON body, or an ApiError (status 0: no answer). */
 export async function fetchPublicJson<const E extends EndpointDefinition & { access: 'public'; method: 'GET' }>(

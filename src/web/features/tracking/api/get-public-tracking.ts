@@ -1,5 +1,5 @@
-import { publicTrackingEndpoint, publicTrackingSchema, type PublicTracking } from '../../../../shared/contract/tracking.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { publicTrackingEndpoint, publicTrackingSchema, type PublicTracking } from '#shared/contract/tracking.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import type { TrackingSearch } from '../tracking-search.ts';
 import { fetchPublicJson } from './fetch-public-json.ts';
 

@@ -1,4 +1,4 @@
-import { publicTrackAnswerSchema, trackEndpoint } from '../../../../shared/contract/tracking.ts';
+import { publicTrackAnswerSchema, trackEndpoint } from '#shared/contract/tracking.ts';
 import { fetchPublicJson } from './fetch-public-json.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { trackEndpoint, type PublicTrackAnswer, type TrackAnswer } from '../../../../shared/contract/tracking.ts';
-import { api } from '../../../lib/api.ts';
+import { trackEndpoint, type PublicTrackAnswer, type TrackAnswer } from '#shared/contract/tracking.ts';
+import { api } from '#web/lib/api.ts';
 import type { TrackingSearch } from '../tracking-search.ts';
 import { trackingKeys } from './tracking-keys.ts';
 

@@ -2,8 +2,8 @@
 // request per search, the previous one aborted, and a lookup that found no network runs again by
 // itself when the connection comes back.
 import { useCallback, useEffect, useState } from 'react';
-import type { PublicTracking } from '../../../../shared/contract/tracking.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import type { PublicTracking } from '#shared/contract/tracking.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import { getPublicTracking } from './get-public-tracking.ts';
 
 type Settled = { status: 'success'; tracking: PublicTracking } | { status: 'error'; error: unknown };

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useFormat } from '../../../lib/format.ts';
+import { useFormat } from '#web/lib/format.ts';
 import type { MilestoneStep } from '../milestone-steps.ts';
 import { useMilestoneLabels } from './use-milestone-labels.ts';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
-import { TRACKING_NUMBER_MAX } from '../../../../shared/domain/limits.ts';
+import { TRACKING_NUMBER_MAX } from '#shared/domain/limits.ts';
 import { normalizeTrackingNumber, TRACKING_ZIP_MAX, type TrackingSearch } from '../tracking-search.ts';
 
 /**

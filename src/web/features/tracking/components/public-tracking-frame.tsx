@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { LanguageSwitcher } from '../../../components/layout/language-switcher.tsx';
-import { Logo } from '../../../components/layout/logo.tsx';
+import { LanguageSwitcher } from '#web/components/layout/language-switcher.tsx';
+import { Logo } from '#web/components/layout/logo.tsx';
 
 /** The public tracking pages' frame: the portal's name, the language switcher, the page, and the way in for clients. */
 export function PublicTrackingFrame({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import type { PublicTracking } from '../../../../shared/contract/tracking.ts';
-import { useFormat } from '../../../lib/format.ts';
+import type { PublicTracking } from '#shared/contract/tracking.ts';
+import { useFormat } from '#web/lib/format.ts';
 import { milestoneSteps } from '../milestone-steps.ts';
 import { ExternalLink } from './external-link.tsx';
 import { MilestoneTimeline } from './milestone-timeline.tsx';

@@ -3,9 +3,9 @@
 import { screen, within } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicTracking } from '../../../../shared/contract/tracking.ts';
-import { jsonResponse as json, stubFetchPerTest } from '../../../../../tests/setup/web/fetch-mock.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
+import type { PublicTracking } from '#shared/contract/tracking.ts';
+import { jsonResponse as json, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
+import { render } from '#tests/setup/web/render.tsx';
 import type { TrackingSearch } from '../tracking-search.ts';
 import { PackageTracking } from './package-tracking.tsx';
 

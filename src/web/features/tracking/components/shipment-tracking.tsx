@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ListError, ListOfflineNotice } from '../../../components/ui/list-states.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import { ListError, ListOfflineNotice } from '#web/components/ui/list-states.tsx';
+import { ApiError } from '#web/lib/api-error.ts';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useTrackShipment } from '../api/track-shipment.ts';
 import type { TrackingSearch } from '../tracking-search.ts';
 import { ShipmentTrackingResult } from './shipment-tracking-result.tsx';

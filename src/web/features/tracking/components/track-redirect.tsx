@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
+import { ApiError } from '#web/lib/api-error.ts';
+import { useErrorText } from '#web/lib/use-error-text.ts';
 import { getTrackingLink } from '../api/get-tracking-link.ts';
 import { PACKAGE_TRACKING_PATH } from '../public-tracking-paths.ts';
 import { PublicTrackingFrame } from './public-tracking-frame.tsx';

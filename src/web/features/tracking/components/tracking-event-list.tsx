@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { TrackingEvent } from '../../../../shared/contract/tracking.ts';
-import { useFormat } from '../../../lib/format.ts';
+import type { TrackingEvent } from '#shared/contract/tracking.ts';
+import { useFormat } from '#web/lib/format.ts';
 import { useEventDescription } from './use-event-description.ts';
 
 /** The events, newest first as the API answers them: time, description and, when known, the place. */

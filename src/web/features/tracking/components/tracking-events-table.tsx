@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import type { TrackingEvent } from '../../../../shared/contract/tracking.ts';
-import { EmptyValue } from '../../../components/ui/empty-value.tsx';
-import { useFormat } from '../../../lib/format.ts';
+import type { TrackingEvent } from '#shared/contract/tracking.ts';
+import { EmptyValue } from '#web/components/ui/empty-value.tsx';
+import { useFormat } from '#web/lib/format.ts';
 import { useEventDescription } from './use-event-description.ts';
 
 /** The events as a table (sm and up; phones get TrackingEventList): date dd.MM.yyyy HH:mm, description, location. */

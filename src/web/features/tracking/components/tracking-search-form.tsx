@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { trackQuerySchema } from '../../../../shared/contract/tracking.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { trackQuerySchema } from '#shared/contract/tracking.ts';
+import { TextField } from '#web/components/form/text-field.tsx';
 import { normalizeTrackingNumber, type TrackingSearch } from '../tracking-search.ts';
 
 /** The contract's lookup: tracking number required, postal code optional. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
-import type { TrackingEvent } from '../../../../shared/contract/tracking.ts';
+import type { TrackingEvent } from '#shared/contract/tracking.ts';
 
 /**
  * An event's description in the page's language: the shared message `tracking.event.{code}`

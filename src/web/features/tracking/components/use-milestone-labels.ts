@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { TrackingMilestone } from '../../../../shared/domain/tracking-events.ts';
+import type { TrackingMilestone } from '#shared/domain/tracking-events.ts';
 
 /** Short names of the public timeline's milestones. */
 export function useMilestoneLabels(): Record<TrackingMilestone, string> {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 
 export type PublicTrackingErrorKind = 'not-found' | 'rate-limited' | 'postcode-limited' | 'offline' | 'other';
 

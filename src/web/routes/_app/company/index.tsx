@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { ErrorPage } from '../../../components/layout/error-page.tsx';
-import { CompanyList } from '../../../features/companies/components/company-list.tsx';
-import { compactCompanySearch, validateCompanySearch, type CompanyListSearch } from '../../../features/companies/components/company-list-search.ts';
-import { useClient } from '../../../lib/session.ts';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
+import { CompanyList } from '#web/features/companies/components/company-list.tsx';
+import { compactCompanySearch, validateCompanySearch, type CompanyListSearch } from '#web/features/companies/components/company-list-search.ts';
+import { useClient } from '#web/lib/session.ts';
 
 /** /company (admins): the client companies; the filters live in the URL so reloads and shared links keep them. */
 export const Route = createFileRoute('/_app/company/')({

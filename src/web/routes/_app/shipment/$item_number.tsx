@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { shipmentQueryOptions } from '../../../features/shipments/api/get-shipment.ts';
-import { ShipmentDetailError } from '../../../features/shipments/components/shipment-detail-error.tsx';
-import { ShipmentDetailSkeleton } from '../../../features/shipments/components/shipment-detail-skeleton.tsx';
-import { ShipmentDetail } from '../../../features/shipments/components/shipment-detail.tsx';
-import { useClient } from '../../../lib/session.ts';
+import { shipmentQueryOptions } from '#web/features/shipments/api/get-shipment.ts';
+import { ShipmentDetailError } from '#web/features/shipments/components/shipment-detail-error.tsx';
+import { ShipmentDetailSkeleton } from '#web/features/shipments/components/shipment-detail-skeleton.tsx';
+import { ShipmentDetail } from '#web/features/shipments/components/shipment-detail.tsx';
+import { useClient } from '#web/lib/session.ts';
 
 /** /shipment/{item_number}: read-only detail. A shipment the caller may not see answers 404 like a missing one. */
 export const Route = createFileRoute('/_app/shipment/$item_number')({

@@ -4,12 +4,12 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientInfo } from '../../../../shared/contract/auth.ts';
-import { pickupAddressesQueryOptions } from '../../../features/shipments/api/get-pickup-addresses.ts';
-import { render } from '../../../../../tests/setup/web/render.tsx';
-import { SESSION_CLIENT_KEY, TOKEN_KEY } from '../../../lib/token-store.ts';
-import { db } from '../../../offline/db.ts';
-import { resetDb } from '../../../../../tests/setup/web/offline-fixtures.ts';
+import type { ClientInfo } from '#shared/contract/auth.ts';
+import { pickupAddressesQueryOptions } from '#web/features/shipments/api/get-pickup-addresses.ts';
+import { render } from '#tests/setup/web/render.tsx';
+import { SESSION_CLIENT_KEY, TOKEN_KEY } from '#web/lib/token-store.ts';
+import { db } from '#web/offline/db.ts';
+import { resetDb } from '#tests/setup/web/offline-fixtures.ts';
 import { Route as NewShipmentRoute } from './new.tsx';
 
 // /shipment/new in a router of its own (the app's tree adds the session guard and the shell):

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ShellLink } from '../../../components/layout/shell-link.tsx';
-import { DraftsList } from '../../../features/shipments/wizard/drafts-list.tsx';
-import { ErrorPage } from '../../../components/layout/error-page.tsx';
-import { can } from '../../../../shared/domain/roles.ts';
-import { useClient } from '../../../lib/session.ts';
+import { ShellLink } from '#web/components/layout/shell-link.tsx';
+import { DraftsList } from '#web/features/shipments/wizard/drafts-list.tsx';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
+import { can } from '#shared/domain/roles.ts';
+import { useClient } from '#web/lib/session.ts';
 
 /** /shipment/drafts: the wizard drafts kept in this browser for the signed-in client. */
 export const Route = createFileRoute('/_app/shipment/drafts')({

@@ -1,12 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ImportExample } from '../../../features/imports/components/import-example.tsx';
-import { ImportForm } from '../../../features/imports/components/import-form.tsx';
-import { ImportHistory } from '../../../features/imports/components/import-history.tsx';
-import { ErrorPage } from '../../../components/layout/error-page.tsx';
-import { can } from '../../../../shared/domain/roles.ts';
-import { useClient } from '../../../lib/session.ts';
-import { BackToShipments } from '../../../components/layout/back-to-shipments.tsx';
+import { ImportExample } from '#web/features/imports/components/import-example.tsx';
+import { ImportForm } from '#web/features/imports/components/import-form.tsx';
+import { ImportHistory } from '#web/features/imports/components/import-history.tsx';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
+import { can } from '#shared/domain/roles.ts';
+import { useClient } from '#web/lib/session.ts';
+import { BackToShipments } from '#web/components/layout/back-to-shipments.tsx';
 
 /** /shipment/import: upload a csv/xlsx file of shipments (with a mapping step when needed) and the import history. */
 export const Route = createFileRoute('/_app/shipment/import')({

@@ -2,14 +2,14 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { ShellLink } from '../../../components/layout/shell-link.tsx';
-import { ShipmentWizard } from '../../../features/shipments/wizard/shipment-wizard.tsx';
-import { initialWizardData } from '../../../features/shipments/wizard/wizard-values.ts';
-import { ErrorPage } from '../../../components/layout/error-page.tsx';
-import { can } from '../../../../shared/domain/roles.ts';
-import { useClient } from '../../../lib/session.ts';
-import type { Draft } from '../../../offline/db.ts';
-import { newDraft, useDraft } from '../../../features/shipments/offline/drafts.ts';
+import { ShellLink } from '#web/components/layout/shell-link.tsx';
+import { ShipmentWizard } from '#web/features/shipments/wizard/shipment-wizard.tsx';
+import { initialWizardData } from '#web/features/shipments/wizard/wizard-values.ts';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
+import { can } from '#shared/domain/roles.ts';
+import { useClient } from '#web/lib/session.ts';
+import type { Draft } from '#web/offline/db.ts';
+import { newDraft, useDraft } from '#web/features/shipments/offline/drafts.ts';
 
 const searchSchema = z.object({
   draft: z.optional(z.catch(z.optional(z.string().check(z.maxLength(64))), undefined)),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ErrorPage } from '../../../components/layout/error-page.tsx';
-import { ScanPage } from '../../../features/scan/components/scan-page.tsx';
-import { useClient } from '../../../lib/session.ts';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
+import { ScanPage } from '#web/features/scan/components/scan-page.tsx';
+import { useClient } from '#web/lib/session.ts';
 
 /** /shipment/scan: the depot's scan page, for admins only (others get the 403 page). */
 export const Route = createFileRoute('/_app/shipment/scan')({

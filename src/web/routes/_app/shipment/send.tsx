@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { SendForm } from '../../../features/shipments/components/send-form.tsx';
-import { ErrorPage } from '../../../components/layout/error-page.tsx';
-import { can } from '../../../../shared/domain/roles.ts';
-import { useClient } from '../../../lib/session.ts';
-import { BackToShipments } from '../../../components/layout/back-to-shipments.tsx';
+import { SendForm } from '#web/features/shipments/components/send-form.tsx';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
+import { can } from '#shared/domain/roles.ts';
+import { useClient } from '#web/lib/session.ts';
+import { BackToShipments } from '#web/components/layout/back-to-shipments.tsx';
 
 export const Route = createFileRoute('/_app/shipment/send')({
   component: SendShipmentPage,

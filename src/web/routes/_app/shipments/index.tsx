@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { ShipmentFilters } from '../../../features/shipments/components/shipment-filters.tsx';
-import { ShipmentListHeader } from '../../../features/shipments/components/shipment-list-header.tsx';
-import { compactSearch, filtersFromSearch, shipmentListSearchSchema, type ShipmentListSearch } from '../../../features/shipments/components/shipment-list-search.ts';
-import { ShipmentList } from '../../../features/shipments/components/shipment-list.tsx';
-import { useRefreshAfterSync } from '../../../features/shipments/api/use-refresh-after-sync.ts';
-import { shipmentsQueryOptions } from '../../../features/shipments/api/get-shipments.ts';
-import { useClient } from '../../../lib/session.ts';
-import { currentClient } from '../../../lib/token-store.ts';
+import { ShipmentFilters } from '#web/features/shipments/components/shipment-filters.tsx';
+import { ShipmentListHeader } from '#web/features/shipments/components/shipment-list-header.tsx';
+import { compactSearch, filtersFromSearch, shipmentListSearchSchema, type ShipmentListSearch } from '#web/features/shipments/components/shipment-list-search.ts';
+import { ShipmentList } from '#web/features/shipments/components/shipment-list.tsx';
+import { useRefreshAfterSync } from '#web/features/shipments/api/use-refresh-after-sync.ts';
+import { shipmentsQueryOptions } from '#web/features/shipments/api/get-shipments.ts';
+import { useClient } from '#web/lib/session.ts';
+import { currentClient } from '#web/lib/token-store.ts';
 
 /** /shipments: the filterable list; its filters live in the URL so reloads and shared links keep them. */
 export const Route = createFileRoute('/_app/shipments/')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SettingsPage } from '../../../features/account/components/settings-page.tsx';
+import { SettingsPage } from '#web/features/account/components/settings-page.tsx';
 
 /** /user/settings: the signed-in client's profile and password (every role). */
 export const Route = createFileRoute('/_app/user/settings')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TrackRedirect } from '../../../features/tracking/components/track-redirect.tsx';
+import { TrackRedirect } from '#web/features/tracking/components/track-redirect.tsx';
 
 /**
  * /shipment/track/{tracking_number} (public): sends the browser to the parcel's tracking page. A

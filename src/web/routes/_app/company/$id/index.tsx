@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ErrorPage } from '../../../../components/layout/error-page.tsx';
-import { companyQueryOptions } from '../../../../features/companies/api/get-company.ts';
-import { CompanyDetailError } from '../../../../features/companies/components/company-detail-error.tsx';
-import { CompanyDetailSkeleton } from '../../../../features/companies/components/company-detail-skeleton.tsx';
-import { CompanyDetail } from '../../../../features/companies/components/company-detail.tsx';
-import { useClient } from '../../../../lib/session.ts';
-import { currentClient } from '../../../../lib/token-store.ts';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
+import { companyQueryOptions } from '#web/features/companies/api/get-company.ts';
+import { CompanyDetailError } from '#web/features/companies/components/company-detail-error.tsx';
+import { CompanyDetailSkeleton } from '#web/features/companies/components/company-detail-skeleton.tsx';
+import { CompanyDetail } from '#web/features/companies/components/company-detail.tsx';
+import { useClient } from '#web/lib/session.ts';
+import { currentClient } from '#web/lib/token-store.ts';
 
 /** /company/{id} (admins): the id in the URL is the source of truth, so reloads and shared links work. */
 export const Route = createFileRoute('/_app/company/$id/')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ErrorPage } from '../../../../components/layout/error-page.tsx';
-import { PartnerAssignment } from '../../../../features/companies/components/partner-assignment.tsx';
-import { useClient } from '../../../../lib/session.ts';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
+import { PartnerAssignment } from '#web/features/companies/components/partner-assignment.tsx';
+import { useClient } from '#web/lib/session.ts';
 
 // A plain check, not zod: route search validation is part of the app's first load.
 function searchSchema(search: Record<string, unknown>): { address?: string | undefined } {
