@@ -31,6 +31,7 @@ import { bucketDrift, countTriggers, describeModes, disableCountTriggers, driftI
 import { startPgCluster } from './pg-cluster.ts';
 import { watchdog } from './server.ts';
 import { seedBenchShipments, type BenchCompany } from './shipments-data.ts';
+import { check, figure } from './figures.ts';
 import { ms, percentile, table, time, type Timing } from './stats.ts';
 
 watchdog(600);
@@ -41,7 +42,8 @@ process.once('SIGTERM', () => process.exit(143));
 const PG_PORT = 55433;
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ONLY = process.env.BENCH_ONLY;
-const FIRST_PAGE_P95_GOAL_MS = 30;
+// Issue 19: every filter's p95 within 10 ms on PostgreSQL (issue 3 had asked for 30 ms).
+const FIRST_PAGE_P95_GOAL_MS = 10;
 const DEEP_FACTOR_GOAL = 2;
 const TIME_ZONE = 'Europe/Bratislava';
 
@@ -396,6 +398,7 @@ function report(results: DbResult[]): boolean {
   let ok = true;
   const errors = results.flatMap((r) => r.errors);
   for (const e of errors) console.log(`WRONG RESULT: ${e}`);
+  check('shipments', 'every case answers the reference query\'s count and page; buckets agree', errors.length === 0, errors[0]);
   if (errors.length === 0) console.log('\nEvery parameter set of every case answered the same count and page as the plain reference query.');
   else ok = false;
   for (const r of results) {
@@ -409,17 +412,17 @@ function report(results: DbResult[]): boolean {
   }
   const pgResult = results.find((r) => r.label === 'PostgreSQL');
   if (pgResult) {
-    console.log(`\nGoals on PostgreSQL (issue 3): first pages p95 <= ${FIRST_PAGE_P95_GOAL_MS} ms; the page 10,000 deep within ${DEEP_FACTOR_GOAL}x of the first page (p50 and p95).`);
+    console.log(`\nGoals on PostgreSQL (issues 3 and 19): first pages p95 <= ${FIRST_PAGE_P95_GOAL_MS} ms; the page 10,000 deep within ${DEEP_FACTOR_GOAL}x of the first page (p50 and p95).`);
     for (const c of pgResult.cases) {
       if (c.kind === 'first') {
-        const met = c.timing.p95 <= FIRST_PAGE_P95_GOAL_MS;
+        const met = figure('shipments', `PostgreSQL ${pgResult.rows.toLocaleString('en')} rows, ${c.name}, p95`, c.timing.p95, 'ms', { kind: 'max', value: FIRST_PAGE_P95_GOAL_MS });
         ok &&= met;
         console.log(`  ${met ? 'MET   ' : 'MISSED'} ${c.name}: p95 ${ms(c.timing.p95)} ms`);
       } else if (c.kind === 'deep') {
         const base = pgResult.cases.find((x) => x.kind === 'first' && x.who === c.who && x.name.startsWith('first page'))!;
         const r50 = c.timing.p50 / base.timing.p50;
         const r95 = c.timing.p95 / base.timing.p95;
-        const met = r50 <= DEEP_FACTOR_GOAL && r95 <= DEEP_FACTOR_GOAL;
+        const met = figure('shipments', `PostgreSQL ${c.name}, p95 against the first page`, Number(r95.toFixed(2)), 'x', { kind: 'max', value: DEEP_FACTOR_GOAL }) && r50 <= DEEP_FACTOR_GOAL;
         ok &&= met;
         console.log(`  ${met ? 'MET   ' : 'MISSED'} ${c.name}: ${r50.toFixed(2)}x (p50), ${r95.toFixed(2)}x (p95) of "${base.name}"`);
       }
