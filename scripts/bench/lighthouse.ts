@@ -22,6 +22,7 @@ import { chromium, type Page } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { createDemoShipment } from './demo-shipment.ts';
+import { figure } from './figures.ts';
 import { startServer, watchdog } from './server.ts';
 
 const runsArg = process.argv.find((arg) => arg.startsWith('--runs='));
@@ -111,6 +112,7 @@ try {
       `${pageCase.name.padEnd(38)} ${fmtScore(s.performance).padStart(4)} ${fmtScore(s.accessibility).padStart(4)} ${fmtScore(s['best-practices']).padStart(4)} ${m.fcp.toFixed(0).padStart(7)} ${m.lcp.toFixed(0).padStart(7)} ${m.tbt.toFixed(0).padStart(7)} ${m.cls.toFixed(3).padStart(6)} ${m.si.toFixed(0).padStart(7)}`,
     );
     for (const id of CATEGORY_IDS) {
+      figure('lighthouse', `${pageCase.name}: ${lhr.categories[id]?.title ?? id}`, s[id] ?? 0, 'points', { kind: 'min', value: GOALS[id] });
       if (s[id] === null || s[id] < GOALS[id]) missed.push(`${pageCase.name}: ${lhr.categories[id]?.title ?? id} ${fmtScore(s[id])} < ${GOALS[id]}`);
     }
   }

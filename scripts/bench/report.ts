@@ -37,6 +37,7 @@ import { seedDemo } from '#server/db/seed-demo.ts';
 import { addDays, bratislavaDay } from '#shared/contract/reports.ts';
 import { watchdog } from './server.ts';
 import { seedBenchShipments } from './shipments-data.ts';
+import { check as checkFigure, figure } from './figures.ts';
 import { ms, table } from './stats.ts';
 
 watchdog(1800);
@@ -363,6 +364,12 @@ if (mode === 'case') {
     if (judged.get(r.name) === 'goals' && (r.ms > GOAL_MS || r.rssGrowth > GOAL_MB * 1024 * 1024)) missed.push(`${at} (goal ≤ ${GOAL_MS / 1000} s, ≤ ${GOAL_MB} MB)`);
     if (judged.get(r.name) === 'flat' && r.rssGrowth > 1.5 * monthGrowth) missed.push(`${at} (memory grew with the rows: over 1.5 × the month's +${mb(monthGrowth)})`);
   }
+  for (const r of results) {
+    if (judged.get(r.name) !== 'goals') continue;
+    figure('report', `${r.name}, run ${r.run}, seconds`, Number((r.ms / 1000).toFixed(2)), 's', { kind: 'max', value: GOAL_MS / 1000 });
+    figure('report', `${r.name}, run ${r.run}, memory growth`, Math.round(r.rssGrowth / 1024 / 1024), 'MB', { kind: 'max', value: GOAL_MB });
+  }
+  checkFigure('report', 'every file holds exactly the shipments inserted', errors.length === 0, errors[0]);
   for (const line of missed) console.log(`Goal missed: ${line}`);
   for (const e of errors) console.log(`WRONG: ${e}`);
   console.log(errors.length === 0 ? '\nEvery file holds exactly the shipments inserted.' : '\nSome files are wrong.');
