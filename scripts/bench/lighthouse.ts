@@ -32,6 +32,7 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
   process.exit(2);
 }
 const PORT = 8093;
+const STEP_SECONDS = 120;
 const REPORT_DIR = path.resolve(import.meta.dirname, '../../test-results/lighthouse');
 const GOALS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
 type CategoryId = keyof typeof GOALS;
@@ -82,12 +83,13 @@ try {
 
   const results = new Map<PageCase, Result>();
   for (const pageCase of order) {
-    if (pageCase.signedIn) await signIn(chrome.port, server.url);
+    if (pageCase.signedIn) await step('signing in', () => signIn(chrome!.port, server.url));
     const runs: Result[] = [];
     for (let i = 0; i < RUNS; i++) {
       // What the previous run stored (query cache, IndexedDB) goes; the session stays.
-      if (pageCase.signedIn && i > 0) await keepOnlySession(chrome.port, server.url);
-      const { lhr, report } = await audit(chrome.port, `${server.url}${pageCase.path}`);
+      // A step that hangs (one did, between two signed-in audits) fails with its name, not silently.
+      if (pageCase.signedIn && i > 0) await step(`clearing the storage before ${pageCase.name} run ${i + 1}`, () => keepOnlySession(chrome!.port, server.url));
+      const { lhr, report } = await step(`auditing ${pageCase.name} run ${i + 1}`, () => audit(chrome!.port, `${server.url}${pageCase.path}`));
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       if (finalPath !== pageCase.expectedPath) throw new Error(`${pageCase.name} ended on ${finalPath}, not ${pageCase.expectedPath}`);
       const suffix = RUNS > 1 ? `-${i + 1}` : '';
@@ -142,6 +144,19 @@ try {
 } finally {
   chrome?.kill();
   await server.stop();
+}
+
+/** Runs `work`; past STEP_SECONDS it gives up with the step's name (the watchdog would only say "timeout"). */
+async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name} took over ${STEP_SECONDS} s`)), STEP_SECONDS * 1000);
+  });
+  try {
+    return await Promise.race([work(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** One Lighthouse navigation of `url` in the launched Chrome: its result and its HTML and JSON reports. */
