@@ -168,8 +168,12 @@ async function audit(port: number, url: string): Promise<{ lhr: Result; report: 
     onlyCategories: [...CATEGORY_IDS],
   };
   let result = await lighthouse(url, flags);
-  // "Something went wrong with recording the trace … run Lighthouse again": once more, as it says.
-  if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') result = await lighthouse(url, flags);
+  // "Something went wrong with recording the trace … run Lighthouse again" (NO_NAVSTART), or a
+  // navigation Chrome broke off (CHROME_INTERSTITIAL_ERROR, seen on a busy machine): once more.
+  if (result?.lhr.runtimeError) {
+    console.log(`Lighthouse: ${result.lhr.runtimeError.code} for ${url}; auditing it once more.`);
+    result = await lighthouse(url, flags);
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   const report = result.report as string[];
