@@ -35,6 +35,17 @@ const trustProxy = z.pipe(
   }),
 );
 
+/** A whole number from `min` to `max`, with its default. */
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z._default(
+    z.coerce.number({ error: `must be a whole number from ${min} to ${max}` }).check(
+      z.int({ error: 'must be a whole number' }),
+      z.gte(min, { error: `must be at least ${min}` }),
+      z.lte(max, { error: `must be at most ${max}` }),
+    ),
+    fallback,
+  );
+
 const widgetUrl = z.optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' }));
 
 const envSchema = z.object({
@@ -51,6 +62,18 @@ const envSchema = z.object({
   DATABASE_URL: z.optional(
     z.string().check(z.refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')),
   ),
+  // PostgreSQL only. Connections of the application's pool per instance (pg-boss keeps 4 more), at
+  // least 2: the start-up lock holds one while the migrations and the seed use another.
+  DATABASE_POOL_MAX: wholeNumber(2, 1000, 10),
+  // PostgreSQL only. statement_timeout of the application's connections in ms, sent when each
+  // connection starts; 0: none sent (the role's or the server's own applies, e.g. behind PgBouncer).
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 86_400_000, 60_000),
+  // Graceful shutdown (SIGTERM/SIGINT): seconds /readyz answers 503 while still serving before the
+  // listener closes (for balancers that only learn from health checks), then at most this many
+  // seconds for the requests, the current import chunk and the job queue to finish before the
+  // process exits anyway (exit status 1).
+  SHUTDOWN_DELAY_SECONDS: wholeNumber(0, 300, 0),
+  SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(1, 3600, 30),
   SEED_DEMO: flag,
   TOKEN_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   LOG_LEVEL: z._default(

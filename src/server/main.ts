@@ -1,10 +1,17 @@
 // Production entry: reads the settings, opens and migrates the database, seeds demo data into an
-// empty one, serves the API and the built PWA on one port, and shuts down gracefully.
+// empty one (both under the database's start-up lock, so that several instances may start at
+// once), serves the API and the built PWA on one port, and shuts down gracefully: on SIGTERM or
+// SIGINT /readyz answers 503 at once, then (after SHUTDOWN_DELAY_SECONDS) the listener closes,
+// the requests in flight finish, the job queue hands back its jobs (a running import after its
+// current chunk), the database pool closes and the process exits; after SHUTDOWN_TIMEOUT_SECONDS
+// it exits anyway, with status 1.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_PARTNER_KEY, seedDemo } from './db/seed-demo.ts';
 import { parseEnv, pickupWidgets } from './env.ts';
+import { Readiness } from './plugins/readiness.ts';
 
 async function main() {
   let env;
@@ -15,15 +22,21 @@ async function main() {
     process.exit(1);
   }
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await database.migrate();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
   // The demo also gets a few parcels with whole tracking timelines (depot scans, partner events).
-  if (env.SEED_DEMO && (await seedDemo(database.db, { shipments: true }))) {
+  const seeded = await database.migrate((db) => (env.SEED_DEMO ? seedDemo(db, { shipments: true }) : Promise.resolve(false)));
+  if (seeded) {
     console.log('Demo data seeded. Demo-only accounts (never use them in production):');
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.clientId.padEnd(12)} / ${a.secret.padEnd(20)} (${a.role})`);
     console.log(`  partner feed key ${DEMO_PARTNER_KEY.id} / ${DEMO_PARTNER_KEY.secret} (${DEMO_PARTNER_KEY.partner})`);
   }
 
+  const readiness = new Readiness();
   const app = await createApp({
     db: database.db,
     signingKey: env.TOKEN_SIGNING_KEY,
@@ -33,20 +46,32 @@ async function main() {
     pickupWidgets: pickupWidgets(env),
     jobQueue: database.jobQueue,
     publicUrl: env.PUBLIC_URL,
+    readiness,
   });
 
-  let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    if (readiness.draining) return;
+    readiness.drain();
+    app.log.info({ signal, delaySeconds: env.SHUTDOWN_DELAY_SECONDS, timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS }, 'draining: /readyz answers 503');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown took longer than SHUTDOWN_TIMEOUT_SECONDS: exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
+    let status = 0;
     try {
+      // Still serving, so that a balancer polling /readyz takes this instance out first.
+      if (env.SHUTDOWN_DELAY_SECONDS > 0) await sleep(env.SHUTDOWN_DELAY_SECONDS * 1000);
+      // Stops listening (a balancer's next connection is refused and goes to another instance),
+      // waits for the requests in flight, then stops the job queue (app.ts's onClose).
       await app.close();
       await database.close();
+      app.log.info('stopped');
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      status = 1;
     } finally {
       clearTimeout(force);
-      process.exit(0);
+      process.exit(status);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

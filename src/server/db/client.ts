@@ -1,5 +1,8 @@
 // Opens the database: embedded PGlite in a data folder (or in memory for tests), or PostgreSQL
-// through DATABASE_URL. Both speak through the same Drizzle API and the same migrations.
+// through DATABASE_URL. Both speak through the same Drizzle API and the same migrations. On
+// PostgreSQL several instances may start at once: migrate() holds a start-up lock (a
+// transaction-level advisory lock, so that it also works through a transaction-pooling
+// PgBouncer) around the migrations, the reference data and the caller's seed.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
@@ -23,10 +26,35 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** pg-boss on the same database: PGlite through its adapter, PostgreSQL with a small pool of its own. */
   jobQueue: JobQueueOptions;
-  /** Applies the migrations, then writes the reference data (partners, services) if missing. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations, then writes the reference data (partners, services) if missing, then
+   * runs `andThen` (main.ts: the demo seed) and answers what it answers; all of it under the
+   * database's start-up lock, so that of several instances starting at once on one database one
+   * migrates and seeds while the others wait, then find the work done.
+   */
+  migrate<T = undefined>(andThen?: (db: Db) => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
+
+export interface PostgresSettings {
+  /** Connections of the application's pool (DATABASE_POOL_MAX); pg-boss keeps JOB_QUEUE_POOL_MAX more. */
+  poolMax?: number;
+  /** statement_timeout of the application's connections in ms (DATABASE_STATEMENT_TIMEOUT_MS); 0: not sent, the role's or server's own applies. */
+  statementTimeoutMs?: number;
+  /** Called when an idle pooled connection is ended by the server (default: a warning on stderr). */
+  onIdleError?: (error: Error) => void;
+}
+
+/** Connections of pg-boss's own pool on PostgreSQL (polling, heartbeats, supervision, schedules). */
+export const JOB_QUEUE_POOL_MAX = 4;
+export const DEFAULT_POOL_MAX = 10;
+
+/**
+ * The key of the start-up lock: one 64-bit advisory lock key (the first 8 bytes of SHA-256 of
+ * "portal-startup", fixed so that every version of the portal agrees). Advisory locks are per database, so
+ * portals on other databases of the same server do not wait for each other.
+ */
+export const STARTUP_LOCK_KEY = 2_515_479_129_170_961n;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -43,9 +71,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     db,
     kind: 'pglite',
     jobQueue: { db: fromPglite(client), backend: 'pglite' },
-    migrate: async () => {
+    // The data folder is this process's alone (data-dir-lock.ts): nobody else can start on it.
+    migrate: async (andThen) => {
       await migratePglite(db, { migrationsFolder });
       await ensureReferenceData(db);
+      return andThen?.(db);
     },
     close: async () => {
       await client.close();
@@ -54,8 +84,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export function openPostgres(url: string, onIdleError: (error: Error) => void = warnIdleError): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export function openPostgres(url: string, settings: PostgresSettings = {}): Database {
+  const { poolMax = DEFAULT_POOL_MAX, statementTimeoutMs = 0, onIdleError = warnIdleError } = settings;
+  // statement_timeout goes in the connection's start-up packet (no SET on a pooled session,
+  // which a transaction-pooling PgBouncer would hand to other clients); 0 sends nothing.
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   // An idle connection the server ends (restart, failover, terminated backend) is emitted here;
   // without a listener that 'error' event would end the whole process. The pool drops the
   // connection and opens a new one for the next query.
@@ -64,21 +97,64 @@ export function openPostgres(url: string, onIdleError: (error: Error) => void = 
   return {
     db,
     kind: 'postgres',
-    jobQueue: { connectionString: url, max: 4 },
-    migrate: async () => {
-      await migratePg(db, { migrationsFolder });
-      await ensureReferenceData(db);
-    },
+    jobQueue: { connectionString: url, max: JOB_QUEUE_POOL_MAX },
+    migrate: (andThen) =>
+      withStartupLock(pool, async () => {
+        // The migrations on a pool of their own without the application's statement_timeout: a
+        // migration that rebuilds a big table may take longer than any request should.
+        const migrations = new pg.Pool({ connectionString: url, max: 1 });
+        migrations.on('error', onIdleError);
+        try {
+          await migratePg(drizzlePg({ client: migrations, schema }), { migrationsFolder });
+        } finally {
+          await migrations.end();
+        }
+        await ensureReferenceData(db);
+        return andThen?.(db);
+      }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs `work` while this process holds the start-up lock: a transaction on one pooled connection
+ * that takes pg_advisory_xact_lock and stays open (idle) until `work` is done on other
+ * connections, then commits, which frees the lock. A transaction-level lock rather than a
+ * session one: through a transaction-pooling PgBouncer the transaction keeps its server
+ * connection, whereas a session lock would stay with whatever server connection the pooler
+ * used, and its unlock might reach another. If this process dies, its connection closes and
+ * PostgreSQL ends the transaction and the lock with it. The wait has no statement_timeout
+ * (SET LOCAL: this transaction only): another instance's migrations may take long.
+ */
+async function withStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await holder.query('begin');
+    await holder.query('set local statement_timeout = 0');
+    await holder.query('set local idle_in_transaction_session_timeout = 0');
+    await holder.query('select pg_advisory_xact_lock($1::bigint)', [STARTUP_LOCK_KEY.toString()]);
+    const result = await work();
+    await holder.query('commit');
+    return result;
+  } catch (error) {
+    await holder.query('rollback').catch((rollbackError: unknown) => {
+      broken = rollbackError as Error;
+    });
+    throw error;
+  } finally {
+    // A connection whose rollback failed is not given back to the pool.
+    holder.release(broken);
+  }
 }
 
 function warnIdleError(error: Error): void {
   console.warn(`database: an idle connection was closed (${error.message}); the next query opens a new one`);
 }
 
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string } & Omit<PostgresSettings, 'onIdleError'>): Promise<Database> {
+  const { databaseUrl, dataDir, ...settings } = options;
+  return databaseUrl ? openPostgres(databaseUrl, settings) : openPglite(dataDir);
 }
 
 /** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */

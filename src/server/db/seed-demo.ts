@@ -11,6 +11,7 @@ import { hashSecret } from '../features/auth/passwords.ts';
 import { createShipment } from '../features/shipments/shipment-creation.ts';
 import { queryRows, type Db } from './client.ts';
 import {
+  appSettings,
   bankAccounts,
   clients,
   companies,
@@ -46,6 +47,9 @@ const DEMO_TRACKING_PAGES: Partial<Record<PartnerCode, string>> = {
   ONE_CZ: 'https://example.com/track/one-cz?parcel={tracking_number}',
 };
 
+/** app_settings key written with the demo data: a database is seeded once. */
+const DEMO_MARKER = 'demo_data_seeded';
+
 const products = (countries: string[], list: Product[]) => countries.flatMap((country) => list.map((product) => ({ country, product })));
 
 /**
@@ -60,6 +64,10 @@ export async function seedDemo(db: Db, options: { shipments?: boolean } = {}): P
   const [adminSecret, userSecret, user2Secret] = await Promise.all(DEMO_ACCOUNTS.map((a) => hashSecret(a.secret)));
 
   const seeded = await db.transaction(async (tx) => {
+    // Once per database, even when two processes seed at once outside main.ts's start-up lock:
+    // the first to insert the marker seeds; the other waits for its commit, then finds it.
+    const [claimed] = await tx.insert(appSettings).values({ key: DEMO_MARKER, value: '1' }).onConflictDoNothing().returning({ key: appSettings.key });
+    if (!claimed) return null;
     // The partners and their services are reference data (reference-data.ts); the demo adds pages and a feed key.
     for (const [code, template] of Object.entries(DEMO_TRACKING_PAGES)) {
       await tx.update(partners).set({ trackingUrlTemplate: template }).where(eq(partners.code, code));
@@ -136,6 +144,7 @@ export async function seedDemo(db: Db, options: { shipments?: boolean } = {}): P
     ]);
     return { admin, user, warehouse };
   });
+  if (!seeded) return false;
   if (options.shipments) {
     await seedDemoJourneys(db, { clientId: seeded.user.id, companyId: seeded.user.companyId, role: 'USER' }, seeded.admin.id, seeded.warehouse.id);
   }

@@ -3,19 +3,42 @@
 // restart. A job whose process died stays `active` until its heartbeat is missed (the queue's
 // heartbeatSeconds, then the next supervision pass: up to two minutes); on PGlite, where the
 // database is this process's alone (db/data-dir-lock.ts), a starting server gives such jobs back
-// at once (releaseOrphanedJobs).
+// at once (releaseOrphanedJobs). A process that stops gracefully (SIGTERM) gives its jobs back
+// itself: stop() first aborts `stoppingSignal`, and a long job (an import) ends after its current
+// step and queues what is left, which another instance takes at its next poll.
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type ConstructorOptions } from 'pg-boss';
+import { PgBoss, type ConstructorOptions, type StopOptions } from 'pg-boss';
 
 export type JobQueueOptions = ConstructorOptions;
+
+/** PgBoss whose stop() tells running handlers first (stoppingSignal), so that they can end early and hand their work back. */
+class PortalJobQueue extends PgBoss {
+  readonly #stopping = new AbortController();
+
+  get stopping(): AbortSignal {
+    return this.#stopping.signal;
+  }
+
+  override async stop(options?: StopOptions): Promise<void> {
+    this.#stopping.abort();
+    return super.stop(options);
+  }
+}
 
 export async function startJobQueue(options: JobQueueOptions, log: FastifyBaseLogger): Promise<PgBoss> {
   // The scheduler is on for partners' pickup-point lists (cron entries per partner): each
   // instance's timer looks for due entries, pg-boss sends each due run once.
-  const boss = new PgBoss({ ...options, schedule: true });
+  const boss = new PortalJobQueue({ ...options, schedule: true });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   return boss;
+}
+
+const never = new AbortController().signal;
+
+/** Aborted when the queue starts to stop (graceful shutdown): a handler checks it between steps. Never aborted for a queue not made by startJobQueue. */
+export function stoppingSignal(boss: PgBoss): AbortSignal {
+  return boss instanceof PortalJobQueue ? boss.stopping : never;
 }
 
 /**

@@ -60,4 +60,6 @@ export const serverMessages = {
   },
   // helper "auth" (issue 18): a sign-in sent from another website's page (login CSRF).
   crossSiteSignIn: /*i18n*/ { id: 'error.cross_site_sign_in', message: 'For your security, please sign in on the portal’s own sign-in page.' },
+  // helper "cluster" (issue 20): the readiness answer of an instance that is shutting down.
+  serverDraining: /*i18n*/ { id: 'error.unavailable.draining', message: 'This server is restarting. Please try again in a moment.' },
 } as const satisfies Record<string, MessageDescriptor>;

@@ -19,7 +19,7 @@ import { documentActionMessages } from '#shared/i18n/document-action-messages.ts
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { pgliteClientOf, type Db } from '#server/db/client.ts';
 import { clients, importMappings, importRowErrors, imports } from '#server/db/schema.ts';
-import { releaseOrphanedJobs } from '#server/jobs/job-queue.ts';
+import { releaseOrphanedJobs, stoppingSignal } from '#server/jobs/job-queue.ts';
 import { batchContext, insertBatch, prepareBatch } from '../shipments/public.ts';
 import { loadImportFile } from './import-files.ts';
 import { columnOf } from './import-row.ts';
@@ -55,9 +55,12 @@ export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseL
   await boss.createQueue(IMPORT_QUEUE, IMPORT_QUEUE_OPTIONS);
   // Before this process takes any job of its own.
   await recoverImports(boss, db, log);
+  const stopping = stoppingSignal(boss);
   const workerId = await boss.work<ImportJobData>(IMPORT_QUEUE, { localConcurrency: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
-    await processImport(db, job.data.importId, { log });
+    // Stopped after a chunk by a graceful shutdown: the rest is queued as a new job (taken by
+    // another instance at its next poll) and this one completes, spending none of its retries.
+    if ((await processImport(db, job.data.importId, { log, stop: stopping })) === 'stopped') await boss.send(IMPORT_QUEUE, job.data);
   });
   await boss.work<ImportJobData>(IMPORT_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
     for (const job of jobs) await failImport(db, job.data.importId, serverMessages.importInterrupted.id);
@@ -119,9 +122,12 @@ export interface ProcessOptions {
   log?: FastifyBaseLogger | undefined;
   /** Called after each committed chunk with the rows done (tests stop the job there, as a crash would). */
   onChunk?: (progress: number) => void | Promise<void>;
+  /** Once aborted, the job ends after the chunk it is writing and answers 'stopped' (graceful shutdown). */
+  stop?: AbortSignal;
 }
 
-export async function processImport(db: Db, importId: string, options: ProcessOptions = {}): Promise<void> {
+/** Answers 'stopped' when `stop` ended it with rows left, else undefined. */
+export async function processImport(db: Db, importId: string, options: ProcessOptions = {}): Promise<'stopped' | undefined> {
   const [record] = await db
     .select({ record: imports, role: clients.role })
     .from(imports)
@@ -188,6 +194,10 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
         return;
       }
       await options.onChunk?.(end);
+      if (options.stop?.aborted && reading) {
+        options.log?.info({ importId, progress: end }, 'import handed back at shutdown');
+        return 'stopped';
+      }
       // PGlite runs in this thread and answers through promises only: without a turn of the event
       // loop between chunks, no HTTP request would be read until the whole import is done.
       await new Promise((resolve) => setImmediate(resolve));
@@ -200,4 +210,5 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
     .set({ status: 'COMPLETED', finishedAt: sql`now()`, processingTimeMs: sql`(extract(epoch from now() - ${imports.createdAt}) * 1000)::int` })
     .where(and(eq(imports.id, importId), eq(imports.status, 'PROCESSING')));
   options.log?.info({ importId, rows: file.count }, 'import completed');
+  return undefined;
 }
