@@ -7,6 +7,7 @@ import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useListTexts } fro
 import { showToast } from '#web/components/ui/toast-store.ts';
 import { useFormat } from '#web/lib/format.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
+import { useHeldWhile, useMenuOpenWithin } from '#web/lib/use-held-while.ts';
 import { useDeleteShipments } from '../api/delete-shipments.ts';
 import { useDownloadLabel } from '../api/download-label.ts';
 import { useShipments } from '../api/get-shipments.ts';
@@ -77,8 +78,12 @@ export function ShipmentList({
   };
   const closeDelete = () => setDeleteOpen(false);
 
-  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.shipments) ?? [], [query.data]);
-  const total = query.data?.pages.at(-1)?.count ?? 0;
+  // A background refresh (a queued submission sent, a poll) waits while a row's menu is open, so
+  // the row under the menu stays where the pointer aims.
+  const [menuOpen, listRef] = useMenuOpenWithin();
+  const data = useHeldWhile(menuOpen, query.data);
+  const rows = useMemo(() => data?.pages.flatMap((p) => p.shipments) ?? [], [data]);
+  const total = data?.pages.at(-1)?.count ?? 0;
   const loaded = rows.length;
   const loadedText = format.number(loaded);
   const totalText = format.number(total);
@@ -203,7 +208,7 @@ export function ShipmentList({
   const pendingItem = pending?.items[0] ?? '';
 
   return (
-    <section aria-label={t`Shipment list`}>
+    <section ref={listRef} aria-label={t`Shipment list`}>
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <ShipmentBulkActions items={selectedLoaded} canManifest={canManifest} onManifestCreated={() => setSelected(NONE)} />
         {canDelete && (
