@@ -13,6 +13,7 @@ import type { TrackingEventCode } from '#shared/domain/tracking-events.ts';
 import { partners, shipmentEvents, shipments } from '#server/db/schema.ts';
 import { DEMO_PARTNER_KEY, seedDemo } from '#server/db/seed-demo.ts';
 import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
+import { trackingChanged } from '#server/features/tracking/tracking-changes.ts';
 import { translator } from '#server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
@@ -50,12 +51,19 @@ function get(url: string, options: { token?: string; language?: string; ip?: str
 const track = (query: string, options: Parameters<typeof get>[1] = {}) => get(`/api/v1/shipments/track?${query}`, options);
 const publicTracking = (tn: string, query = '', options: Parameters<typeof get>[1] = {}) => get(`/api/v1/tracking/${encodeURIComponent(tn)}${query}`, options);
 
+/** What the test writes to the database itself reaches the lookups' cache as a writer's change does. */
+async function changed(ids: number[] | 'all') {
+  await trackingChanged(t.database.db, ids);
+  await t.app.trackingLookups.synced();
+}
+
 /** Moves a shipment along as depot scans would (the scan endpoint is another feature's), events oldest first. */
 async function advance(trackingNumber: string, status: ShipmentStatus, events: Array<[TrackingEventCode, string]>) {
   const db = t.database.db;
   const [row] = await db.update(shipments).set({ status }).where(eq(shipments.trackingNumber, trackingNumber)).returning({ id: shipments.id });
   if (!row) throw new Error(`no shipment ${trackingNumber}`);
   await db.insert(shipmentEvents).values(events.map(([code, at]) => ({ shipmentId: row.id, status: code, source: 'depot', occurredAt: new Date(at) })));
+  await changed([row.id]);
 }
 
 function expectNoPersonalData(res: LightMyRequestResponse) {
@@ -162,6 +170,7 @@ describe('tracking links and events along the way', () => {
     // Its creation a day before the depot's scans below.
     const [row] = await t.database.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.trackingNumber, sent.tracking_number!));
     await t.database.db.update(shipmentEvents).set({ occurredAt: new Date('2026-01-04T10:00:00Z') }).where(eq(shipmentEvents.shipmentId, row!.id));
+    await changed('all');
   });
 
   it('links the portal page while the carrier has the parcel, even when the partner has a template', async () => {
@@ -203,12 +212,14 @@ describe('tracking links and events along the way', () => {
 
   it('keeps the portal link for a partner without a template', async () => {
     await t.database.db.update(partners).set({ trackingUrlTemplate: null }).where(eq(partners.id, PARTNERS.SPS));
+    await changed('all');
     try {
       const res = await track(`tracking_number=${sent.tracking_number}`, { headers: { host: 'portal.test:8080' } });
       expect(res.json()).toEqual({ tracking_link: `http://portal.test:8080/package/tracking?tracking_number=${sent.tracking_number}` });
       expect((await publicTracking(sent.tracking_number!)).json<PublicTracking>().partner_tracking_link).toBeNull();
     } finally {
       await t.database.db.update(partners).set({ trackingUrlTemplate: TEMPLATE }).where(eq(partners.id, PARTNERS.SPS));
+      await changed('all');
     }
   });
 });

@@ -14,6 +14,7 @@ import { companies, imports, manifests, pickupAddresses, shipmentEvents, shipmen
 import { ApiError } from '#server/http-errors.ts';
 import type { Translate } from '#server/i18n.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
+import { trackingChanged } from '../tracking/public.ts';
 import type { ManifestCaptions, ManifestData, PostalAddress } from './document-types.ts';
 import { renderManifest } from './manifest-pdf.ts';
 
@@ -96,6 +97,7 @@ export async function generateManifests(db: Db, scope: CompanyScope, request: Ma
       const shipmentIds = group.map((r) => r.id);
       await tx.update(shipments).set({ status: 'MANIFESTED', manifestId: id, updatedAt: sql`now()` }).where(inArray(shipments.id, shipmentIds));
       await tx.insert(shipmentEvents).values(shipmentIds.map((shipmentId) => ({ shipmentId, status: 'MANIFESTED' as const, source: 'portal', clientId: scope.principal.clientId })));
+      await trackingChanged(tx, shipmentIds);
       created.push(id);
     }
     return created;

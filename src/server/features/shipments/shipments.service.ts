@@ -9,6 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import { clients, companies, shipmentCounts, shipmentEvents, shipments } from '#server/db/schema.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
+import { trackingChanged } from '../tracking/public.ts';
 import { toShipment, type ShipmentRow } from './shipment-mapper.ts';
 
 /** Calendar days of the date filters are those of the carrier's home time zone. */
@@ -149,6 +150,7 @@ export async function deleteShipments(db: Db, scope: CompanyScope, itemNumbers: 
     const ids = [...deletable.values()];
     await tx.update(shipments).set({ status: 'DELETED', updatedAt: new Date() }).where(inArray(shipments.id, ids));
     await tx.insert(shipmentEvents).values(ids.map((id) => ({ shipmentId: id, status: 'DELETED', source: 'portal', clientId: scope.principal.clientId })));
+    await trackingChanged(tx, ids);
     return wanted;
   });
 }

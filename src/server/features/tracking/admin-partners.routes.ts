@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import { partners } from '#server/db/schema.ts';
 import { ApiError } from '#server/http-errors.ts';
 import { route } from '#server/http/route.ts';
+import { trackingChanged } from './tracking-changes.ts';
 
 const columns = { id: partners.id, code: partners.code, name: partners.name, tracking_url_template: partners.trackingUrlTemplate };
 
@@ -14,7 +15,12 @@ export async function adminPartnerRoutes(app: FastifyInstance, { db }: { db: Db 
   route(app, partnerListEndpoint, async () => db.select(columns).from(partners).orderBy(asc(partners.id)));
 
   route(app, partnerUpdateEndpoint, async ({ params, body }) => {
-    const [updated] = await db.update(partners).set({ trackingUrlTemplate: body.tracking_url_template }).where(eq(partners.id, params.id)).returning(columns);
+    // A lookup links the partner's page: every cached lookup of the partner's parcels is stale.
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx.update(partners).set({ trackingUrlTemplate: body.tracking_url_template }).where(eq(partners.id, params.id)).returning(columns);
+      if (row) await trackingChanged(tx, 'all');
+      return row;
+    });
     if (!updated) throw new ApiError(404, 'not_found', serverMessages.notFound);
     return updated;
   });

@@ -13,6 +13,7 @@ import { messages } from '#shared/i18n/messages.ts';
 import type { Db } from '#server/db/client.ts';
 import { shipmentEvents, shipments } from '#server/db/schema.ts';
 import { ApiError } from '#server/http-errors.ts';
+import { trackingChanged } from './tracking-changes.ts';
 import { EVENT_CLOCK_SKEW_MS } from './tracking.service.ts';
 
 export interface FeedPartner {
@@ -71,10 +72,15 @@ export async function recordPartnerEvents(db: Db, partner: FeedPartner, events: 
     return [{ shipmentId: shipment.id, status: event.code, occurredAt: dates[i]!, source, location: event.location || null, partnerEventId: event.event_id }];
   });
   // One statement: a conflict on (source, partner_event_id) — sent before, or twice in this
-  // batch — inserts nothing and returns nothing, which is how duplicates are told apart.
+  // batch — inserts nothing and returns nothing, which is how duplicates are told apart. The
+  // lookups' caches hear of the parcels that got events when it commits.
   const inserted = rows.length === 0
     ? []
-    : await db.insert(shipmentEvents).values(rows).onConflictDoNothing().returning({ partnerEventId: shipmentEvents.partnerEventId });
+    : await db.transaction(async (tx) => {
+        const added = await tx.insert(shipmentEvents).values(rows).onConflictDoNothing().returning({ partnerEventId: shipmentEvents.partnerEventId, shipmentId: shipmentEvents.shipmentId });
+        await trackingChanged(tx, added.map((r) => r.shipmentId));
+        return added;
+      });
   const recorded = new Set(inserted.map((r) => r.partnerEventId));
 
   const answered = new Set<string>();

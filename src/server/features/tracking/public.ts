@@ -1,2 +1,4 @@
-// What other features use of tracking (the only file they import from here): partners' feed keys.
+// What other features use of tracking (the only file they import from here): partners' feed keys,
+// and the call every writer of what a tracking lookup shows makes in its transaction.
 export { insertPartnerKey, partnerKeysOf, revokeKeyOfPartner, type PartnerKeyRow } from './partner-keys.ts';
+export { trackingChanged } from './tracking-changes.ts';

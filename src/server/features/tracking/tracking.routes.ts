@@ -7,28 +7,38 @@ import { publicTrackingEndpoint, trackEndpoint } from '#shared/contract/tracking
 import { reachedMilestone } from '#shared/domain/tracking-events.ts';
 import type { Db } from '#server/db/client.ts';
 import { route } from '#server/http/route.ts';
-import { postcodeAttempts } from './postcode-attempts.ts';
+import { DEFAULT_POSTCODE_LIMITS, postcodeAttempts } from './postcode-attempts.ts';
 import { publicLookupLimit } from './public-lookup-limit.ts';
 import { trackingView } from './tracking-access.ts';
 import { partnerTrackingLink, portalOrigin, portalTrackingLink } from './tracking-link.ts';
-import { lookUpTracking, toTrackingEvents } from './tracking.service.ts';
+import type { TrackingCache } from './tracking-cache.ts';
+import { eventsShownAt, shipmentNotFound, toTrackingEvents, type TrackingRecord } from './tracking.service.ts';
 
 export interface TrackingRoutesOptions {
   db: Db;
   /** PUBLIC_URL: the origin of the portal's own tracking links. */
   publicUrl?: string | undefined;
+  /** The shipments' tracking as read from the database, kept fresh by the feature's listener. */
+  cache: TrackingCache<TrackingRecord>;
 }
 
-export async function trackingRoutes(app: FastifyInstance, { db, publicUrl }: TrackingRoutesOptions) {
+export async function trackingRoutes(app: FastifyInstance, { publicUrl, cache }: TrackingRoutesOptions) {
   const limit = publicLookupLimit(app);
-  // Per instance, shared by both routes: guesses on one route count on the other.
-  const attempts = postcodeAttempts();
+  // Shared by both routes (guesses on one route count on the other) and, on PostgreSQL, by every instance.
+  const attempts = postcodeAttempts(DEFAULT_POSTCODE_LIMITS, app.limitCounters);
+
+  /** The shipment and the events shown now; 404 when there is none. Cached: the caller's view is decided after. */
+  const lookUp = async (trackingNumber: string) => {
+    const record = await cache.get(trackingNumber);
+    if (!record) throw shipmentNotFound();
+    return { shipment: record.shipment, events: eventsShownAt(record, Date.now()) };
+  };
 
   route(
     app,
     trackEndpoint,
     async ({ query, scope, t, request }) => {
-      const { shipment, events } = await lookUpTracking(db, query.tracking_number);
+      const { shipment, events } = await lookUp(query.tracking_number);
       const zip = query.destination_zip ? { value: query.destination_zip, field: 'destination_zip' } : query.zip ? { value: query.zip, field: 'zip' } : undefined;
       const view = await trackingView(shipment, { scope, zip }, attempts);
       const portalLink = portalTrackingLink(portalOrigin(request, publicUrl), shipment.trackingNumber);
@@ -45,7 +55,7 @@ export async function trackingRoutes(app: FastifyInstance, { db, publicUrl }: Tr
     app,
     publicTrackingEndpoint,
     async ({ params, query, scope, t }) => {
-      const { shipment, events } = await lookUpTracking(db, params.tracking_number);
+      const { shipment, events } = await lookUp(params.tracking_number);
       const view = await trackingView(shipment, { scope, zip: query.zip ? { value: query.zip, field: 'zip' } : undefined }, attempts);
       const full = view === 'full';
       return {

@@ -48,30 +48,39 @@ export const EVENT_CLOCK_SKEW_MS = 5 * 60_000;
 /**
  * Which stored events a lookup shows (the partner feed refuses what this leaves out, issue 18; this
  * also keeps what was stored before it did off the page): none from a partner while the carrier
- * has not taken the parcel over (CREATED, or cancelled), none dated in the future, and a location
- * only when it is a place.
+ * has not taken the parcel over (CREATED, or cancelled), and a location only when it is a place.
+ * Events dated in the future are left out when answering (eventsShownAt): the time moves on while
+ * the record is cached.
  */
-function shownEvents(status: ShipmentStatus, raw: EventJson[], now: number): StoredEvent[] {
+function storedEvents(status: ShipmentStatus, raw: EventJson[]): StoredEvent[] {
   const handedOver = status !== 'CREATED' && status !== 'DELETED';
   const events: StoredEvent[] = [];
   for (const e of raw) {
     if (!isEventCode(e.code)) continue;
     const fromPartner = e.source.startsWith('partner:');
-    const occurredAt = new Date(e.at);
-    if ((fromPartner && !handedOver) || occurredAt.getTime() > now + EVENT_CLOCK_SKEW_MS) continue;
-    events.push({ code: e.code, occurredAt, location: e.location !== null && isPlaceName(e.location) ? e.location.trim() : null, fromPartner });
+    if (fromPartner && !handedOver) continue;
+    events.push({ code: e.code, occurredAt: new Date(e.at), location: e.location !== null && isPlaceName(e.location) ? e.location.trim() : null, fromPartner });
   }
   return events;
 }
 
+/** What a lookup knows of a shipment: read once, cached by tracking-cache.ts, answered many times. */
+export interface TrackingRecord {
+  shipmentId: number;
+  shipment: TrackedShipment;
+  /** Newest first; a code this version does not know is left out. */
+  events: StoredEvent[];
+}
+
 /**
- * The shipment with this tracking number and its events, newest first (a code this version does
- * not know is left out); 404 when there is none. Whether the caller may see it, and how much, is
- * tracking-access.ts's to decide. One query: public lookups are the busiest reads.
+ * The shipment with this tracking number and its events, newest first; null when there is none.
+ * Whether the caller may see it, and how much, is tracking-access.ts's to decide. One query:
+ * public lookups are the busiest reads.
  */
-export async function lookUpTracking(db: Db, trackingNumber: string): Promise<{ shipment: TrackedShipment; events: StoredEvent[] }> {
+export async function readTracking(db: Db, trackingNumber: string): Promise<TrackingRecord | null> {
   const [row] = await db
     .select({
+      id: shipments.id,
       trackingNumber: shipments.trackingNumber,
       status: shipments.status,
       companyId: shipments.companyId,
@@ -89,11 +98,11 @@ export async function lookUpTracking(db: Db, trackingNumber: string): Promise<{ 
     .leftJoin(partners, eq(partners.id, shipments.partnerId))
     .where(eq(shipments.trackingNumber, trackingNumber))
     .limit(1);
-  if (!row || !row.trackingNumber) throw shipmentNotFound();
+  if (!row || !row.trackingNumber) return null;
   // json comes parsed from both drivers; a string is parsed here in case a driver leaves it as text.
   const rawEvents: EventJson[] = typeof row.events === 'string' ? (JSON.parse(row.events) as EventJson[]) : (row.events ?? []);
-  const events = shownEvents(row.status, rawEvents, Date.now());
   return {
+    shipmentId: row.id,
     shipment: {
       trackingNumber: row.trackingNumber,
       status: row.status,
@@ -103,8 +112,17 @@ export async function lookUpTracking(db: Db, trackingNumber: string): Promise<{ 
       partnerName: row.partnerName ?? row.shipmentPartnerName,
       trackingUrlTemplate: row.trackingUrlTemplate,
     },
-    events,
+    events: storedEvents(row.status, rawEvents),
   };
+}
+
+/** The record's events a lookup shows at `now`: none dated further ahead than a clock may be off. */
+export function eventsShownAt(record: TrackingRecord, now: number): StoredEvent[] {
+  const latest = now + EVENT_CLOCK_SKEW_MS;
+  // Newest first: only the head can be in the future, so the common case copies nothing.
+  let first = 0;
+  while (first < record.events.length && record.events[first]!.occurredAt.getTime() > latest) first++;
+  return first === 0 ? record.events : record.events.slice(first);
 }
 
 /**
