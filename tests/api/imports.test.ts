@@ -5,9 +5,10 @@
 import ExcelJS from 'exceljs';
 import { PgBoss } from 'pg-boss';
 import Papa from 'papaparse';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportRecord } from '#shared/contract/imports.ts';
+import { isValidS10 } from '#shared/domain/s10.ts';
 import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
 import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
@@ -372,5 +373,48 @@ describe('a pickup address deleted while an import runs', () => {
       sql`select (select coalesce(sum(n), 0)::int from shipment_counts) as counted, (select count(*)::int from shipments) as actual`,
     );
     expect(counts!.counted).toBe(counts!.actual);
+  });
+});
+
+describe('numbers of an imported chunk', () => {
+  it('gives each row its own consecutive id, item and tracking number and one CREATED event, also where the tracking serial wraps', async () => {
+    const db = t.database.db;
+    const [user] = await db.select().from(clients).where(eq(clients.clientId, DEMO.user.clientId));
+    const principal = { clientId: user!.id, companyId: user!.companyId, role: 'USER' as const };
+    const [before] = await queryRows<{ last: number }>(db, sql`select last_value::int as last from tracking_serial_seq`);
+    // Five serials before the sequence's maximum (99,999,999): the chunk's 20 rows run past it.
+    if (t.database.kind === 'pglite') await db.execute(sql`select setval('tracking_serial_seq', 99999994)`);
+    try {
+      const id = await createImport(db, principal, { type: 'csv', filename: 'numbers.csv', file: base64(csv([SK_HEADERS, ...Array.from({ length: 20 }, (_, i) => good(i + 1))])) });
+      await processImport(db, id);
+      const rows = await db
+        .select({ id: shipments.id, item: shipments.itemNumber, tracking: shipments.trackingNumber, row: shipments.importRow })
+        .from(shipments)
+        .where(eq(shipments.importId, id))
+        .orderBy(shipments.importRow);
+      expect(rows.map((r) => r.row)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+      expect(new Set(rows.map((r) => r.tracking)).size).toBe(20);
+      expect(rows.every((r) => isValidS10(r.tracking!))).toBe(true);
+      const items = rows.map((r) => Number(r.item.slice(2)));
+      expect(items.every((n, i) => i === 0 || n === items[i - 1]! + 1 || t.database.kind === 'postgres')).toBe(true);
+      if (t.database.kind === 'pglite') {
+        const serials = rows.map((r) => Number(r.tracking!.slice(2, 10)));
+        expect(serials).toEqual([99999995, 99999996, 99999997, 99999998, 99999999, ...Array.from({ length: 15 }, (_, i) => i + 1)]);
+        expect(rows.every((r, i) => i === 0 || r.id === rows[i - 1]!.id + 1)).toBe(true);
+      }
+      const events = await db
+        .select({ shipment: shipmentEvents.shipmentId, status: shipmentEvents.status, source: shipmentEvents.source })
+        .from(shipmentEvents)
+        .where(inArray(shipmentEvents.shipmentId, rows.map((r) => r.id)));
+      expect(events).toHaveLength(20);
+      expect(new Set(events.map((e) => e.shipment)).size).toBe(20);
+      expect(events.every((e) => e.status === 'CREATED' && e.source === 'import')).toBe(true);
+      // The next shipment from the send form takes the values after the chunk's.
+      const [next] = await queryRows<{ item: string; id: string }>(db, sql`select nextval('item_number_seq')::text as item, nextval(pg_get_serial_sequence('shipments', 'id'))::text as id`);
+      expect(Number(next!.item)).toBeGreaterThan(items[items.length - 1]!);
+      expect(Number(next!.id)).toBeGreaterThan(rows[rows.length - 1]!.id);
+    } finally {
+      if (t.database.kind === 'pglite') await db.execute(sql`select setval('tracking_serial_seq', ${before!.last})`);
+    }
   });
 });

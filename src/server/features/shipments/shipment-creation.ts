@@ -35,10 +35,12 @@ export async function nextNumbers(db: Db, product: Product, count: number) {
     sql`select nextval('item_number_seq')::text as item, nextval('tracking_serial_seq')::text as serial from generate_series(1, ${count})`,
   );
   if (rows.length !== count) throw new Error('sequences did not answer');
-  return rows.map((row) => ({
-    itemNumber: `PP${row.item.padStart(10, '0')}`,
-    trackingNumber: makeS10(S10_SERVICE[product], Number(row.serial), S10_COUNTRY),
-  }));
+  return rows.map((row) => shipmentNumbers(product, row.item, Number(row.serial)));
+}
+
+/** The item and S10 tracking numbers of the sequences' values `item` and `serial`. */
+export function shipmentNumbers(product: Product, item: string | number, serial: number) {
+  return { itemNumber: `PP${String(item).padStart(10, '0')}`, trackingNumber: makeS10(S10_SERVICE[product], serial, S10_COUNTRY) };
 }
 
 /** Receiver columns, normalised (the rules have checked that postal code and phone normalise). */
