@@ -4,9 +4,11 @@
 //
 // A stranger's failures must not lock the owner out: the tight limit is per pair, so guesses from
 // elsewhere never block the owner's own address, and the brake per client_id spares the
-// addresses the client signed in from lately. Every counter is a key with a count and an expiry
-// (rate-limiter-flexible), so the store can move to PostgreSQL (RateLimiterPostgres) unchanged.
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+// addresses the client signed in from lately. Every counter, the addresses the client signed in
+// from included, is a key with a count and an expiry (rate-limiter-flexible) made by
+// `limitCounters`: rows shared by every instance on PostgreSQL, memory on PGlite (issue 20).
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { memoryCounters, type LimitCounters } from '#server/db/limit-counters.ts';
 
 export interface LoginLimits {
   /** Failures allowed per client_id from one address within the window. */
@@ -23,20 +25,19 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perClient: 5, perClientTotal:
 
 /** How long an address the client signed in from stays exempt from the brake per client_id. */
 export const KNOWN_ADDRESS_SECONDS = 7 * 24 * 3600;
-const MAX_KNOWN_ADDRESSES = 100_000;
 
-export function loginLimiter(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now: () => number = Date.now) {
+/** Memory counters (one process) unless the application hands its own (shared on PostgreSQL). */
+export function loginLimiter(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, counters: LimitCounters = memoryCounters()) {
   const perClientTotal = limits.perClientTotal ?? limits.perClient * 20;
-  const counter = (keyPrefix: string, points: number) => new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds, blockDuration: limits.blockSeconds });
+  const counter = (keyPrefix: string, points: number) => counters.counter({ keyPrefix, points, duration: limits.windowSeconds, blockDuration: limits.blockSeconds });
   const byPair = counter('login_pair', limits.perClient);
   const byAddress = counter('login_ip', limits.perAddress);
   const byClient = counter('login_client', perClientTotal);
-  /** `client address` -> until when it is exempt from the brake (insertion order: oldest first). */
-  const known = new Map<string, number>();
+  /** `client address` -> 1 while the address is exempt from the brake (a success from there within 7 days). */
+  const known = counters.counter({ keyPrefix: 'login_known', points: 1, duration: KNOWN_ADDRESS_SECONDS });
 
   const clientKey = (clientId: string) => clientId.trim().toLowerCase();
   const pairKey = (clientId: string, address: string) => `${clientKey(clientId)} ${address}`;
-  const isKnown = (clientId: string, address: string) => (known.get(pairKey(clientId, address)) ?? 0) > now();
 
   /** Seconds left of a block: a key is blocked once its failures exceed the allowed count. */
   const blockedFor = (res: RateLimiterRes | null, allowed: number) =>
@@ -45,13 +46,16 @@ export function loginLimiter(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now: ()
   return {
     /** Seconds the caller must wait before trying again, 0 when allowed. */
     async retryAfter(clientId: string, address: string): Promise<number> {
-      const [pair, byIp, total] = await Promise.all([byPair.get(pairKey(clientId, address)), byAddress.get(address), byClient.get(clientKey(clientId))]);
-      const brake = isKnown(clientId, address) ? 0 : blockedFor(total, perClientTotal);
+      const pairId = pairKey(clientId, address);
+      const [pair, byIp, total, knownHere] = await Promise.all([byPair.get(pairId), byAddress.get(address), byClient.get(clientKey(clientId)), known.get(pairId)]);
+      const brake = (knownHere?.consumedPoints ?? 0) > 0 ? 0 : blockedFor(total, perClientTotal);
       return Math.max(blockedFor(pair, limits.perClient), blockedFor(byIp, limits.perAddress), brake);
     },
     async fail(clientId: string, address: string): Promise<void> {
-      // consume() rejects once the points are gone; the block is what we want then.
-      await Promise.allSettled([byPair.consume(pairKey(clientId, address)), byAddress.consume(address), byClient.consume(clientKey(clientId))]);
+      // consume() rejects once the points are gone; the block is what we want then. Any other
+      // refusal is the store failing (the database), which must not pass for a counted failure.
+      const counted = await Promise.allSettled([byPair.consume(pairKey(clientId, address)), byAddress.consume(address), byClient.consume(clientKey(clientId))]);
+      for (const result of counted) if (result.status === 'rejected' && !(result.reason instanceof RateLimiterRes)) throw result.reason;
     },
     /**
      * The owner got in from here: this pair starts again from zero and the address is spared the
@@ -60,10 +64,7 @@ export function loginLimiter(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now: ()
      */
     async succeed(clientId: string, address: string): Promise<void> {
       const key = pairKey(clientId, address);
-      await byPair.delete(key);
-      known.delete(key);
-      if (known.size >= MAX_KNOWN_ADDRESSES) known.delete(known.keys().next().value as string);
-      known.set(key, now() + KNOWN_ADDRESS_SECONDS * 1000);
+      await Promise.all([byPair.delete(key), known.set(key, 1, KNOWN_ADDRESS_SECONDS)]);
     },
   };
 }

@@ -76,6 +76,8 @@ const BUSY_RETRY_SECONDS = 5;
 
 export async function reportRoutes(app: FastifyInstance, { db, limits, slots }: { db: Db; limits: ReportLimits; slots: ReportSlots }) {
   const perAccount = app.rateLimit({
+    // The counter's name: shared by the instances on PostgreSQL (plugins/rate-limit-store.ts).
+    groupId: 'reports',
     timeWindow: 60_000,
     max: limits.perMinute,
     // After the auth hook (route hooks follow the application's): signed-in callers by account.

@@ -6,9 +6,10 @@
 // show the parcel's status. Only callers who may read the postal code anyway (the owner, admins)
 // are not counted.
 //
-// Counters live in memory per instance (rate-limiter-flexible). The store is the only per-instance
-// part: rate-limiter-flexible's RateLimiterPostgres takes the same options for a shared one.
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+// The counters are rate-limiter-flexible's, made by `limitCounters`: rows shared by every instance
+// on PostgreSQL (a parcel's guesses count across the cluster), memory on PGlite (issue 20).
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { memoryCounters, type LimitCounters } from '#server/db/limit-counters.ts';
 
 export interface PostcodeLimit {
   /** Wrong postal codes allowed for one parcel within `windowSeconds`. */
@@ -33,10 +34,9 @@ export interface PostcodeAttempts {
   giveBack(trackingNumber: string): Promise<void>;
 }
 
-export function postcodeAttempts(limits: readonly PostcodeLimit[] = DEFAULT_POSTCODE_LIMITS): PostcodeAttempts {
-  const limiters: RateLimiterAbstract[] = limits.map(
-    (limit, i) => new RateLimiterMemory({ keyPrefix: `tracking_zip_${i}`, points: limit.wrong, duration: limit.windowSeconds }),
-  );
+/** Memory counters (one process) unless the application hands its own (shared on PostgreSQL). */
+export function postcodeAttempts(limits: readonly PostcodeLimit[] = DEFAULT_POSTCODE_LIMITS, counters: LimitCounters = memoryCounters()): PostcodeAttempts {
+  const limiters: RateLimiterAbstract[] = limits.map((limit, i) => counters.counter({ keyPrefix: `tracking_zip_${i}`, points: limit.wrong, duration: limit.windowSeconds }));
 
   return {
     async take(trackingNumber) {
@@ -44,7 +44,7 @@ export function postcodeAttempts(limits: readonly PostcodeLimit[] = DEFAULT_POST
       let wait = 0;
       for (const result of taken) {
         if (result.status === 'fulfilled') continue;
-        // A memory store refuses only with the counter's state; anything else is a real fault.
+        // A counter refuses with its state; anything else is a real fault (the database).
         if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
         wait = Math.max(wait, Math.max(1, Math.ceil(result.reason.msBeforeNext / 1000)));
       }

@@ -17,11 +17,15 @@ function lookupKey(request: FastifyRequest): string {
 /**
  * One onRequest hook for every public lookup route. It runs after the auth plugin's hook (route
  * hooks follow the application's), so `request.principal` is known. The routes share this one
- * handler and with it one counter store: with a limit per route, a caller would get the budget
- * once per route.
+ * handler and with it one counter: with a limit per route, a caller would get the budget once per
+ * route. On PostgreSQL the counter is a row every instance shares (one upsert per lookup; a key
+ * over its budget is then refused from memory until its minute ends); on PGlite it is the
+ * plugin's memory store, as exact there and free of queries.
  */
 export function publicLookupLimit(app: FastifyInstance): onRequestAsyncHookHandler {
   return app.rateLimit({
+    // The counter's name: shared by the instances on PostgreSQL (plugins/rate-limit-store.ts).
+    groupId: 'tracking_lookup',
     timeWindow: 60_000,
     keyGenerator: lookupKey,
     max: (_request, key) => (key.startsWith('client:') ? SIGNED_IN_TRACKING_PER_MINUTE : PUBLIC_TRACKING_PER_MINUTE),
