@@ -18,9 +18,9 @@ function pwaRegisterForTests(): Plugin {
   };
 }
 
-// Two projects: `unit` (pure logic and web lib code in happy-dom) and `api` (the Fastify app
+// Three projects: `unit` (pure logic and web lib code in happy-dom), `api` (the Fastify app
 // through inject on a fresh database per file; PGlite in memory, or PostgreSQL when
-// TEST_DATABASE_URL is set).
+// TEST_DATABASE_URL is set) and `cluster` (real servers behind nginx, only with CLUSTER_TESTS=1).
 export default defineConfig({
   test: {
     // Two files at a time suit the 2-core machines (PGlite is single-threaded WASM).
@@ -41,6 +41,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Three real servers behind nginx on a throw-away PostgreSQL (scripts/cluster.ts): `npm run
+        // test:cluster` (CLUSTER_TESTS=1; .ci/run runs it); skipped in a plain `vitest run`.
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
         },
       },
     ],

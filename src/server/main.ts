@@ -5,6 +5,7 @@
 // the requests in flight finish, the job queue hands back its jobs (a running import after its
 // current chunk), the database pool closes and the process exits; after SHUTDOWN_TIMEOUT_SECONDS
 // it exits anyway, with status 1.
+import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
@@ -27,6 +28,8 @@ async function main() {
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    // pg_stat_activity names the instance each connection belongs to.
+    applicationName: `portal ${hostname()}:${env.PORT}`.slice(0, 63),
   });
   // The demo also gets a few parcels with whole tracking timelines (depot scans, partner events).
   const seeded = await database.migrate((db) => (env.SEED_DEMO ? seedDemo(db, { shipments: true }) : Promise.resolve(false)));

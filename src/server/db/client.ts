@@ -43,6 +43,8 @@ export interface PostgresSettings {
   statementTimeoutMs?: number;
   /** Called when an idle pooled connection is ended by the server (default: a warning on stderr). */
   onIdleError?: (error: Error) => void;
+  /** application_name of the connections (pg_stat_activity tells the instances apart); pg-boss's get it with ` jobs`. */
+  applicationName?: string;
 }
 
 /** Connections of pg-boss's own pool on PostgreSQL (polling, heartbeats, supervision, schedules). */
@@ -85,10 +87,15 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 export function openPostgres(url: string, settings: PostgresSettings = {}): Database {
-  const { poolMax = DEFAULT_POOL_MAX, statementTimeoutMs = 0, onIdleError = warnIdleError } = settings;
+  const { poolMax = DEFAULT_POOL_MAX, statementTimeoutMs = 0, onIdleError = warnIdleError, applicationName = 'portal' } = settings;
   // statement_timeout goes in the connection's start-up packet (no SET on a pooled session,
   // which a transaction-pooling PgBouncer would hand to other clients); 0 sends nothing.
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    application_name: applicationName,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // An idle connection the server ends (restart, failover, terminated backend) is emitted here;
   // without a listener that 'error' event would end the whole process. The pool drops the
   // connection and opens a new one for the next query.
@@ -97,12 +104,14 @@ export function openPostgres(url: string, settings: PostgresSettings = {}): Data
   return {
     db,
     kind: 'postgres',
-    jobQueue: { connectionString: url, max: JOB_QUEUE_POOL_MAX },
+    // Supervision (jobs whose heartbeat stopped, expired jobs) every 20 s rather than pg-boss's 60:
+    // an import whose instance died is taken over within heartbeat + 20 s.
+    jobQueue: { connectionString: url, max: JOB_QUEUE_POOL_MAX, application_name: `${applicationName} jobs`.slice(0, 63), superviseIntervalSeconds: 20 },
     migrate: (andThen) =>
       withStartupLock(pool, async () => {
         // The migrations on a pool of their own without the application's statement_timeout: a
         // migration that rebuilds a big table may take longer than any request should.
-        const migrations = new pg.Pool({ connectionString: url, max: 1 });
+        const migrations = new pg.Pool({ connectionString: url, max: 1, application_name: applicationName });
         migrations.on('error', onIdleError);
         try {
           await migratePg(drizzlePg({ client: migrations, schema }), { migrationsFolder });
