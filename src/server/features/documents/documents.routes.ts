@@ -8,8 +8,17 @@ import type { Db } from '#server/db/client.ts';
 import { route } from '#server/http/route.ts';
 import { bulkLabels, singleLabel } from './labels.service.ts';
 import { generateManifests, listManifests, manifestPdf } from './manifests.service.ts';
+import { warmUpDocuments } from './warm-up.ts';
 
 export async function documentRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // Once the server listens (never before, and never under inject()), the renderers are warmed in
+  // the background, so the first label a user prints does not pay for fonts and compiling.
+  app.addHook('onListen', () => {
+    setTimeout(() => {
+      warmUpDocuments().catch((error: unknown) => app.log.warn({ err: error }, 'warming the label renderers failed'));
+    }, 0).unref();
+  });
+
   route(app, singleLabelEndpoint, async ({ scope, params }) => {
     const pdf = await singleLabel(db, scope, params.item_number);
     return { shipment: { label: Buffer.from(pdf).toString('base64') } };

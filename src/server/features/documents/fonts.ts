@@ -28,6 +28,9 @@ function dejaVuFiles(): { regular: Uint8Array; bold: Uint8Array } {
   return fontFiles;
 }
 
+/** The parsed fonts, by the bytes they were parsed from (read once per process, so the same array). */
+const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
+
 /**
  * fontkit with a plain one-glyph-per-character layout. fontkit's own `layout` runs full OpenType
  * shaping (GSUB/GPOS) on every call: 0.7 ms per line with DejaVu, 45 s for 1,000 labels. pdf-lib
@@ -36,12 +39,21 @@ function dejaVuFiles(): { regular: Uint8Array; bold: Uint8Array } {
  */
 const cmapLayoutFontkit: Fontkit = {
   create(bytes, postscriptName) {
-    const font = fontkit.create(bytes, postscriptName) as FontkitFont;
+    // Parsed once per process: the font files never change, and pdf-lib only reads the parsed font
+    // (each document makes its own subset of it).
+    let font = parsedFonts.get(bytes);
+    if (font) return font;
+    font = fontkit.create(bytes, postscriptName) as FontkitFont;
+    const parsed = font;
     const glyphs = new Map<number, Glyph>();
     const glyphOf = (codePoint: number): Glyph => {
       let glyph = glyphs.get(codePoint);
       if (!glyph) {
-        glyph = font.glyphForCodePoint(codePoint);
+        glyph = parsed.glyphForCodePoint(codePoint);
+        // fontkit keeps one glyph object per glyph id. One first met as a part of a composite glyph
+        // while an earlier document's subset was written (the y of ý) has no code points, and
+        // pdf-lib's ToUnicode map would lose the character: copy and extraction would read a blank.
+        if (glyph.codePoints.length === 0) glyph.codePoints = [codePoint];
         glyphs.set(codePoint, glyph);
       }
       return glyph;
@@ -54,12 +66,12 @@ const cmapLayoutFontkit: Fontkit = {
         run.push(glyph);
         advanceWidth += glyph.advanceWidth;
       }
-      return { glyphs: run, positions: [], script: 'latn', language: null, direction: 'ltr', features: {}, advanceWidth, advanceHeight: 0, bbox: font.bbox };
+      return { glyphs: run, positions: [], script: 'latn', language: null, direction: 'ltr', features: {}, advanceWidth, advanceHeight: 0, bbox: parsed.bbox };
     };
+    parsedFonts.set(bytes, font);
     return font;
   },
 };
-
 /** Embeds both fonts into `doc`, once per document; only the glyphs used are written (subset). */
 export async function embedFonts(doc: PDFDocument): Promise<DocumentFonts> {
   const files = dejaVuFiles();
@@ -88,8 +100,60 @@ export function oneLine(text: string | null | undefined): string {
   return (text ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
+/**
+ * What a document's font says of each character, asked once per character: its advance (in units
+ * of 1/1000 of the size, as pdf-lib measures) and its glyph in the document's subset as PDF hex.
+ * Measuring and encoding a line is then a sum and a join, not a layout per call.
+ */
+interface CharCache {
+  advance: Map<number, number>;
+  hex: Map<number, string>;
+}
+const charCaches = new WeakMap<PDFFont, CharCache>();
+
+function charCache(font: PDFFont): CharCache {
+  let cache = charCaches.get(font);
+  if (!cache) {
+    cache = { advance: new Map(), hex: new Map() };
+    charCaches.set(font, cache);
+  }
+  return cache;
+}
+
+/** The width of `text` at `size` points: the same sum as pdf-lib's widthOfTextAtSize, cached per character. */
 export function textWidth(text: string, font: PDFFont, size: number): number {
-  return font.widthOfTextAtSize(text, size);
+  const { advance } = charCache(font);
+  let total = 0;
+  for (const char of text.normalize('NFC')) {
+    const codePoint = char.codePointAt(0)!;
+    let width = advance.get(codePoint);
+    if (width === undefined) {
+      // At size 1000 pdf-lib answers the glyph's advance times its scale, unrounded.
+      width = font.widthOfTextAtSize(char, 1000);
+      advance.set(codePoint, width);
+    }
+    total += width;
+  }
+  return total * (size / 1000);
+}
+
+/**
+ * `text` as a PDF hex string of glyph ids in the document's subset of `font` (what pdf-lib's
+ * encodeText answers), for a Tj operator. The first use of a character adds its glyph to the subset.
+ */
+export function encodeText(text: string, font: PDFFont): string {
+  const { hex } = charCache(font);
+  let out = '<';
+  for (const char of text.normalize('NFC')) {
+    const codePoint = char.codePointAt(0)!;
+    let code = hex.get(codePoint);
+    if (code === undefined) {
+      code = font.encodeText(char).toString().slice(1, -1);
+      hex.set(codePoint, code);
+    }
+    out += code;
+  }
+  return `${out}>`;
 }
 
 /** The text and size that fit `width`: shrunk down to `minSize`, then cut and ended with an ellipsis. */

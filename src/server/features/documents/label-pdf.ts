@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { code128, drawCode128, drawQrCode, qrCode, type Code128Symbol, type QrSymbol } from './barcodes.ts';
 import type { LabelCaptions, LabelData, LabelLayout, PostalAddress } from './document-types.ts';
 import { embedFonts, fitText, oneLine, wrapText, type DocumentFonts, type TextStyle } from './fonts.ts';
-import { A4_SIZE, A6_SIZE, mm, MmPen, PageCanvas } from './pdf-canvas.ts';
+import { A4_SIZE, A6_SIZE, FormCanvas, mm, MmPen, PageCanvas } from './pdf-canvas.ts';
 import { printAmount, printDate, printWeight } from './print-format.ts';
 
 /** Code128 narrowest bar: 0.375 mm is 3 dots of a 203 dpi label printer, 4.4 of a 300 dpi one. */
@@ -46,25 +46,71 @@ interface LabelSymbols {
   qr: QrSymbol;
 }
 
+/**
+ * What every label of a document shares, drawn once into a Form XObject that each label places:
+ * the header's black box, the rules, the recipient's frame and country box, the grid of facts and
+ * every caption. Variable text is drawn over it (the product code and country in white).
+ */
+function drawLabelFrame(pen: MmPen, captions: LabelCaptions, fonts: DocumentFonts): void {
+  const caption: TextStyle = { font: fonts.bold, size: 6, gray: 0.35 };
+  pen.fill(MARGIN, MARGIN, 19, 10);
+  pen.text(captions.parcels, 76, 7.4, RIGHT - 76, { ...caption, align: 'right' });
+  pen.line(MARGIN, 16.8, RIGHT, 16.8, 1.2);
+  pen.text(captions.from, MARGIN, 20.4, SENDER_WIDTH, caption);
+
+  pen.frame(MARGIN, RECIPIENT_TOP, INNER, RECIPIENT_HEIGHT, 1.4);
+  pen.fill(RIGHT - 15, RECIPIENT_TOP, 15, 9);
+  pen.text(captions.to, RECIPIENT_X, RECIPIENT_TOP + 4, RECIPIENT_WIDTH - 15, { font: fonts.bold, size: 7, gray: 0.35 });
+
+  pen.frame(MARGIN, GRID_TOP, INNER, 18, 0.6);
+  pen.line(MARGIN, GRID_TOP + 9, RIGHT, GRID_TOP + 9, 0.6);
+  pen.line(MARGIN + CELL, GRID_TOP, MARGIN + CELL, GRID_TOP + 18, 0.6);
+  pen.line(MARGIN + 2 * CELL, GRID_TOP, MARGIN + 2 * CELL, GRID_TOP + 9, 0.6);
+  for (const fact of FACTS) {
+    const { x, y, width } = factCell(fact);
+    pen.text(fact.caption(captions), x, y + 3, width, { ...caption, size: 5.5 });
+  }
+}
+
+/** The grid of facts: two rows of three cells, the partner spanning two. */
+interface Fact {
+  caption: (captions: LabelCaptions) => string;
+  value: (label: LabelData) => string;
+  column: number;
+  row: number;
+  span: number;
+}
+const GRID_TOP = 88;
+const CELL = INNER / 3;
+const FACTS: Fact[] = [
+  { caption: (c) => c.weight, value: (l) => `${printWeight(l.weightKg)} kg`, column: 0, row: 0, span: 1 },
+  { caption: (c) => c.date, value: (l) => printDate(l.date), column: 1, row: 0, span: 1 },
+  { caption: (c) => c.item, value: (l) => l.itemNumber, column: 2, row: 0, span: 1 },
+  { caption: (c) => c.reference, value: (l) => l.referenceNumber ?? '–', column: 0, row: 1, span: 1 },
+  { caption: (c) => c.partner, value: (l) => l.partnerName ?? '–', column: 1, row: 1, span: 2 },
+];
+const factCell = ({ column, row, span }: Fact) => ({ x: MARGIN + column * CELL + 1.5, y: GRID_TOP + row * 9, width: CELL * span - 3 });
+
+const SENDER_WIDTH = RIGHT - QR_SIZE_MM - 1 - MARGIN;
+const RECIPIENT_TOP = 40;
+const RECIPIENT_HEIGHT = 46;
+const RECIPIENT_X = MARGIN + 2.2;
+const RECIPIENT_WIDTH = INNER - 4.4;
+
+/** One label's own data over the frame (placed by the caller). */
 function drawLabel(pen: MmPen, label: LabelData, symbols: LabelSymbols, captions: LabelCaptions, fonts: DocumentFonts): void {
   const { regular, bold } = fonts;
-  const caption: TextStyle = { font: bold, size: 6, gray: 0.35 };
 
   // Header: product code inverted, product and delivery method, parcel n/m.
-  pen.fill(MARGIN, MARGIN, 19, 10);
   pen.text(label.product.code, MARGIN + 1, capsCentredOn(MARGIN + 5, 17), 17, { font: bold, size: 17, minSize: 8, gray: 1, align: 'center' });
   pen.text(label.product.name, 27, 9.4, 47, { font: bold, size: 11, minSize: 7 });
   pen.text(label.deliveryMethod, 27, 14, 47, { font: regular, size: 8, minSize: 6 });
-  pen.text(captions.parcels, 76, 7.4, RIGHT - 76, { ...caption, align: 'right' });
   pen.text(`${label.parcel.index}/${label.parcel.count}`, 76, 14.4, RIGHT - 76, { font: bold, size: 16, minSize: 9, align: 'right' });
-  pen.line(MARGIN, 16.8, RIGHT, 16.8, 1.2);
 
   // Sender, small, beside the QR code.
   drawQrCode(pen.canvas, symbols.qr, pen.x(RIGHT - QR_SIZE_MM), pen.y(17.6 + QR_SIZE_MM), mm(QR_SIZE_MM));
-  const senderWidth = RIGHT - QR_SIZE_MM - 1 - MARGIN;
   const small: TextStyle = { font: regular, size: 7.5, minSize: 6 };
   const from = label.sender;
-  pen.text(captions.from, MARGIN, 20.4, senderWidth, caption);
   const senderLines: Array<[string, TextStyle]> = [
     [from.name, { font: bold, size: 8, minSize: 6 }],
     [from.contact ?? '', small],
@@ -75,30 +121,15 @@ function drawLabel(pen: MmPen, label: LabelData, symbols: LabelSymbols, captions
   let baseline = 20.4;
   for (const [value, style] of senderLines.filter(([v]) => oneLine(v))) {
     baseline += 3.25;
-    pen.text(value, MARGIN, baseline, senderWidth, style);
+    pen.text(value, MARGIN, baseline, SENDER_WIDTH, style);
   }
 
-  drawRecipient(pen, label.recipient, captions, fonts);
+  drawRecipient(pen, label.recipient, fonts);
 
-  // Facts: two rows of captioned cells.
-  const gridTop = 88;
-  const cell = INNER / 3;
-  pen.frame(MARGIN, gridTop, INNER, 18, 0.6);
-  pen.line(MARGIN, gridTop + 9, RIGHT, gridTop + 9, 0.6);
-  pen.line(MARGIN + cell, gridTop, MARGIN + cell, gridTop + 18, 0.6);
-  pen.line(MARGIN + 2 * cell, gridTop, MARGIN + 2 * cell, gridTop + 9, 0.6);
-  const facts: Array<[caption: string, value: string, column: number, row: number, span: number]> = [
-    [captions.weight, `${printWeight(label.weightKg)} kg`, 0, 0, 1],
-    [captions.date, printDate(label.date), 1, 0, 1],
-    [captions.item, label.itemNumber, 2, 0, 1],
-    [captions.reference, label.referenceNumber ?? '–', 0, 1, 1],
-    [captions.partner, label.partnerName ?? '–', 1, 1, 2],
-  ];
-  for (const [title, fact, column, row, span] of facts) {
-    const x = MARGIN + column * cell + 1.5;
-    const y = gridTop + row * 9;
-    pen.text(title, x, y + 3, cell * span - 3, { ...caption, size: 5.5 });
-    pen.text(fact, x, y + 7.4, cell * span - 3, { font: bold, size: 9.5, minSize: 6 });
+  // Facts: the values in the frame's captioned cells.
+  for (const fact of FACTS) {
+    const { x, y, width } = factCell(fact);
+    pen.text(fact.value(label), x, y + 7.4, width, { font: bold, size: 9.5, minSize: 6 });
   }
 
   // Cash on delivery (white on black) and the fragile mark.
@@ -127,18 +158,14 @@ function drawLabel(pen: MmPen, label: LabelData, symbols: LabelSymbols, captions
   });
 }
 
-/** The recipient: the largest block, framed, the destination country inverted in its corner. */
-function drawRecipient(pen: MmPen, to: PostalAddress, captions: LabelCaptions, { regular, bold }: DocumentFonts): void {
-  const top = 40;
-  const height = 46;
-  pen.frame(MARGIN, top, INNER, height, 1.4);
-  pen.fill(RIGHT - 15, top, 15, 9);
+/** The recipient: the largest block, in the frame's box, the destination country inverted in its corner. */
+function drawRecipient(pen: MmPen, to: PostalAddress, { regular, bold }: DocumentFonts): void {
+  const top = RECIPIENT_TOP;
+  const height = RECIPIENT_HEIGHT;
   pen.text(to.country, RIGHT - 15, capsCentredOn(top + 4.5, 15), 15, { font: bold, size: 15, minSize: 8, gray: 1, align: 'center' });
-  const x = MARGIN + 2.2;
-  const width = INNER - 4.4;
+  const x = RECIPIENT_X;
+  const width = RECIPIENT_WIDTH;
   const besideCountry = width - 15;
-  pen.text(captions.to, x, top + 4, besideCountry, { font: bold, size: 7, gray: 0.35 });
-
   const name: TextStyle = { font: bold, size: 14, minSize: 8 };
   const lines: Array<{ lead: number; value: string; style: TextStyle; width: number }> = [
     { lead: 6.2, value: to.name, style: name, width: besideCountry },
@@ -169,13 +196,16 @@ function drawRecipient(pen: MmPen, to: PostalAddress, captions: LabelCaptions, {
 export async function renderLabels(labels: readonly LabelData[], layout: LabelLayout, captions: LabelCaptions): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const fonts = await embedFonts(doc);
-  // All symbols first, in one tight loop: bwip-js runs about a third faster than between drawing calls.
-  const symbols = labels.map((label) => ({ tracking: code128(label.trackingNumber), qr: qrCode(labelQrPayload(label)) }));
+  const frameCanvas = new FormCanvas(doc, A6_SIZE[0], A6_SIZE[1]);
+  drawLabelFrame(new MmPen(frameCanvas, 0, A6_SIZE[1]), captions, fonts);
+  const frame = frameCanvas.finish();
   let sheet: PageCanvas | undefined;
   labels.forEach((label, i) => {
+    const symbols = { tracking: code128(label.trackingNumber), qr: qrCode(labelQrPayload(label)) };
     if (layout.kind === 'A6') {
       const canvas = new PageCanvas(doc.addPage(A6_SIZE));
-      drawLabel(new MmPen(canvas, 0, A6_SIZE[1]), label, symbols[i]!, captions, fonts);
+      canvas.drawForm(frame, 0, 0);
+      drawLabel(new MmPen(canvas, 0, A6_SIZE[1]), label, symbols, captions, fonts);
       canvas.finish();
       return;
     }
@@ -187,7 +217,8 @@ export async function renderLabels(labels: readonly LabelData[], layout: LabelLa
     }
     const left = (quarter % 2) * (A4_SIZE[0] / 2);
     const top = quarter < 2 ? A4_SIZE[1] : A4_SIZE[1] / 2;
-    drawLabel(new MmPen(sheet, left, top), label, symbols[i]!, captions, fonts);
+    sheet.drawForm(frame, left, top - A6_SIZE[1]);
+    drawLabel(new MmPen(sheet, left, top), label, symbols, captions, fonts);
   });
   sheet?.finish();
   doc.setTitle('Shipping labels');
