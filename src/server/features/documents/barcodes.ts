@@ -5,7 +5,7 @@
 // most depot scanners) read QR but zbar does not read DataMatrix.
 import encodeQR from 'qr';
 import type { TextStyle } from './fonts.ts';
-import type { Canvas, Rect } from './pdf-canvas.ts';
+import type { Canvas } from './pdf-canvas.ts';
 
 /** Code128 quiet zone on either side, in modules (ISO/IEC 15417 asks for at least 10). */
 export const CODE128_QUIET_MODULES = 10;
@@ -120,11 +120,11 @@ export function drawCode128(canvas: Canvas, symbol: Code128Symbol, box: Code128B
   const modules = symbol.pattern.reduce((sum, w) => sum + w, 0);
   const module = Math.min(box.module, box.width / (modules + 2 * CODE128_QUIET_MODULES));
   // Bars in modules on a grid whose unit is one module wide and the bars' height tall.
-  const bars: Rect[] = [];
+  let bars = '';
   let x = 0;
   for (let i = 0; i < symbol.pattern.length; i++) {
     const w = symbol.pattern[i]!;
-    if (i % 2 === 0) bars.push({ x, y: 0, width: w, height: 1 });
+    if (i % 2 === 0) bars += `${x} 0 ${w} 1 re\n`;
     x += w;
   }
   canvas.fillGrid(bars, box.x + (box.width - modules * module) / 2, box.bottom, module, box.height);
@@ -156,15 +156,17 @@ export function drawQrCode(canvas: Canvas, symbol: QrSymbol, x: number, y: numbe
   const module = size / (count + 2 * QR_QUIET_MODULES);
   // One rectangle per horizontal run of dark modules (a quarter of the operators of one per
   // module), in modules on a grid whose origin is the symbol's bottom-left corner.
-  const runs: Rect[] = [];
-  modules.forEach((row, r) => {
-    for (let c = 0; c < row.length; c++) {
+  let runs = '';
+  for (let r = 0; r < count; r++) {
+    const row = modules[r]!;
+    const rowY = count - 1 - r;
+    for (let c = 0; c < count; c++) {
       if (!row[c]) continue;
       const start = c;
-      while (c + 1 < row.length && row[c + 1]) c++;
-      runs.push({ x: start, y: count - 1 - r, width: c - start + 1, height: 1 });
+      while (c + 1 < count && row[c + 1]) c++;
+      runs += `${start} ${rowY} ${c - start + 1} 1 re\n`;
     }
-  });
+  }
   canvas.fillGrid(runs, x + QR_QUIET_MODULES * module, y + QR_QUIET_MODULES * module, module, module);
   return module;
 }

@@ -61,7 +61,7 @@ const cmapLayoutFontkit: Fontkit = {
     font.layout = (text: string): GlyphRun => {
       const run: Glyph[] = [];
       let advanceWidth = 0;
-      for (const char of text.normalize('NFC')) {
+      for (const char of nfc(text)) {
         const glyph = glyphOf(char.codePointAt(0)!);
         run.push(glyph);
         advanceWidth += glyph.advanceWidth;
@@ -97,7 +97,40 @@ export interface TextStyle {
 
 /** One line of printable text: control characters and runs of white space become one space. */
 export function oneLine(text: string | null | undefined): string {
-  return (text ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim();
+  if (text == null) return '';
+  return isOneLine(text) ? text : text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+}
+
+/**
+ * Whether `text` is already one line (no control character, no white space but single spaces
+ * between words): most texts are, and a loop over char codes answers faster than the regex.
+ * `\s` and `\p{Cc}` are U+0000-U+0020, U+007F-U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
+ * U+202F, U+205F, U+3000 and U+FEFF.
+ */
+function isOneLine(text: string): boolean {
+  let afterSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (afterSpace) return false;
+      afterSpace = true;
+      continue;
+    }
+    if (c < 32 || (c >= 0x7f && c <= 0xa0)) return false;
+    if (c >= 0x1680 && (c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff)) return false;
+    afterSpace = false;
+  }
+  return !afterSpace || text.length === 0;
+}
+
+/**
+ * `text` in Unicode NFC, as the glyph look-ups need it. A text whose characters all lie below
+ * U+0300 (Latin, Latin-1, Latin Extended: every Central European letter) is NFC already: only
+ * combining marks and characters from U+0300 on compose or decompose.
+ */
+function nfc(text: string): string {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x300) return text.normalize('NFC');
+  return text;
 }
 
 /**
@@ -124,7 +157,7 @@ function charCache(font: PDFFont): CharCache {
 export function textWidth(text: string, font: PDFFont, size: number): number {
   const { advance } = charCache(font);
   let total = 0;
-  for (const char of text.normalize('NFC')) {
+  for (const char of nfc(text)) {
     const codePoint = char.codePointAt(0)!;
     let width = advance.get(codePoint);
     if (width === undefined) {
@@ -144,7 +177,7 @@ export function textWidth(text: string, font: PDFFont, size: number): number {
 export function encodeText(text: string, font: PDFFont): string {
   const { hex } = charCache(font);
   let out = '<';
-  for (const char of text.normalize('NFC')) {
+  for (const char of nfc(text)) {
     const codePoint = char.codePointAt(0)!;
     let code = hex.get(codePoint);
     if (code === undefined) {

@@ -46,16 +46,14 @@ export abstract class Canvas {
   }
 
   /**
-   * Fills cells of a grid as one path: `cells` are in grid units (whole numbers: short operators),
-   * the grid's unit is `unitX` by `unitY` points and its origin (bottom-left) is at (`x`, `y`).
-   * The barcodes: a module is one unit, so a symbol's geometry is exact whatever its scale.
+   * Fills cells of a grid as one path: `cells` is a path of `x y width height re` operators in grid
+   * units (whole numbers: short operators), the grid's unit is `unitX` by `unitY` points and its
+   * origin (bottom-left) is at (`x`, `y`). The barcodes: a module is one unit, so a symbol's
+   * geometry is exact whatever its scale.
    */
-  fillGrid(cells: readonly Rect[], x: number, y: number, unitX: number, unitY: number, gray = 0): void {
-    if (cells.length === 0) return;
-    const ops = [`q ${exact(unitX)} 0 0 ${exact(unitY)} ${n(x)} ${n(y)} cm ${n(gray)} g`];
-    for (const c of cells) ops.push(`${c.x} ${c.y} ${c.width} ${c.height} re`);
-    ops.push('f Q');
-    this.ops.push(ops.join('\n'));
+  fillGrid(cells: string, x: number, y: number, unitX: number, unitY: number, gray = 0): void {
+    if (!cells) return;
+    this.ops.push(`q ${exact(unitX)} 0 0 ${exact(unitY)} ${n(x)} ${n(y)} cm ${n(gray)} g\n${cells}f Q`);
   }
 
   /** Outlines a rectangle with its stroke centred on the edges. */
