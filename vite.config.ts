@@ -15,24 +15,61 @@ const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const catalog = (code: string) => fileURLToPath(new URL(`./src/web/locales/${code}/messages.json`, import.meta.url));
 
 /**
- * main.tsx starts one of two apps with a dynamic import: the full PWA (app-main.tsx) or the light
- * public tracking app. Left alone, the bundler cut the full app's start into many small chunks
- * shared with its routes (+4 KB gzipped on /user/login: each file compresses on its own). Two
- * groups keep the starts together as the one entry chunk did before: 'start', what both apps
- * import statically (React, Lingui, zod…), and 'app', the rest of the full app's start (router,
- * query cache…). The public app's own modules are chunked automatically: some are shared with the
- * full app's routes (the logo, the language switcher, the tracking pages), and a group of them
- * would be loaded by those routes whole.
+ * main.tsx starts one of three apps with a dynamic import: the full PWA (app-main.tsx) or the light
+ * app of one of the two public tracking pages. Left alone, the bundler cut the full app's start
+ * into many small chunks shared with its routes (+4 KB gzipped on /user/login: each file
+ * compresses on its own). Two groups keep the starts together as the one entry chunk did before:
+ * 'start', what both kinds of app import statically (React, Lingui…), and 'app', the rest of the
+ * full app's start (router, zod…) and of its sign-in page.
  */
 const ENTRY = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url));
 const APP_MAIN = fileURLToPath(new URL('./src/web/app-main.tsx', import.meta.url));
-const PUBLIC_TRACKING_MAIN = fileURLToPath(new URL('./src/web/features/tracking/public-tracking-main.tsx', import.meta.url));
+const PUBLIC_PACKAGE_MAIN = fileURLToPath(new URL('./src/web/features/tracking/public-package-tracking-main.tsx', import.meta.url));
+const PUBLIC_REDIRECT_MAIN = fileURLToPath(new URL('./src/web/features/tracking/public-track-redirect-main.tsx', import.meta.url));
+const PUBLIC_MAINS = [PUBLIC_PACKAGE_MAIN, PUBLIC_REDIRECT_MAIN];
 
 function startChunkOf(moduleId: string, context: Rolldown.ChunkingContext): 'start' | 'app' | null {
   // What main.tsx itself imports stays in the entry chunk.
   if (staticImportsOf(ENTRY, context).has(moduleId)) return null;
-  if (!staticImportsOf(APP_MAIN, context).has(moduleId)) return null;
-  return staticImportsOf(PUBLIC_TRACKING_MAIN, context).has(moduleId) ? 'start' : 'app';
+  const inPublic = PUBLIC_MAINS.some((main) => staticImportsOf(main, context).has(moduleId));
+  if (staticImportsOf(APP_MAIN, context).has(moduleId)) return inPublic ? 'start' : 'app';
+  if (!inLoginPage(moduleId, context)) return null;
+  if (inPublic) return 'start';
+  // The rest of the sign-in page (its form, the form fields) comes with the full app's start: one
+  // file less on the full app's lightest first page, ~2 KB more on the others, and forms elsewhere
+  // share the fields. What it shares with the signed-in shell goes to 'signed-in' (shellChunkOf).
+  return inShellOrListLoader(moduleId, context) ? null : 'app';
+}
+
+/** Whether the signed-in shell or the list's loader imports the module statically. */
+function inShellOrListLoader(moduleId: string, context: Rolldown.ChunkingContext): boolean {
+  return [...splitModules(SHELL_ROUTES, 'component', context), ...splitModules(SHELL_ROUTES, 'loader', context)].some((rootId) => staticImportsOf(rootId, context).has(moduleId));
+}
+
+/** Whether the sign-in page's own code imports the module statically. */
+function inLoginPage(moduleId: string, context: Rolldown.ChunkingContext): boolean {
+  return splitModules([LOGIN_ROUTE], 'component', context).some((rootId) => staticImportsOf(rootId, context).has(moduleId));
+}
+
+/**
+ * A public page's own code, in as few files as it can be: a phone on mobile data fetches them a
+ * round trip each, and small files compress badly one by one (the public pages' 15 files were
+ * ~4 KB gzipped larger than the same code in one). What both pages load is 'public', what one
+ * loads is 'public-package' or 'public-redirect'; the full app's routes of those pages load them
+ * too. What the sign-in page also needs at once (the logo, the language switcher) goes into
+ * 'start' (every first page of the full app shows them), and what the signed-in pages share with
+ * the public ones (dates, amounts) into 'public-shared', so that neither the shell nor the sign-in
+ * page loads a public page's code.
+ */
+function publicChunkOf(moduleId: string, context: Rolldown.ChunkingContext): 'public' | 'public-package' | 'public-redirect' | 'public-shared' | null {
+  if (staticImportsOf(ENTRY, context).has(moduleId) || staticImportsOf(APP_MAIN, context).has(moduleId)) return null;
+  const inPackage = staticImportsOf(PUBLIC_PACKAGE_MAIN, context).has(moduleId);
+  const inRedirect = staticImportsOf(PUBLIC_REDIRECT_MAIN, context).has(moduleId);
+  // What the sign-in page needs too goes into 'start' (startChunkOf).
+  if ((!inPackage && !inRedirect) || inLoginPage(moduleId, context)) return null;
+  if (inShellOrListLoader(moduleId, context)) return 'public-shared';
+  if (inPackage && inRedirect) return 'public';
+  return inPackage ? 'public-package' : 'public-redirect';
 }
 
 /**
@@ -50,7 +87,7 @@ const LOGIN_ROUTE = 'routes/user/login.tsx';
 
 function shellChunkOf(moduleId: string, context: Rolldown.ChunkingContext): 'shell' | 'list-data' | 'signed-in' | null {
   const inClosureOf = (roots: string[]) => roots.some((rootId) => staticImportsOf(rootId, context).has(moduleId));
-  if (inClosureOf([APP_MAIN, ENTRY]) || allImportsOf(PUBLIC_TRACKING_MAIN, context).has(moduleId)) return null;
+  if (inClosureOf([APP_MAIN, ENTRY]) || PUBLIC_MAINS.some((main) => allImportsOf(main, context).has(moduleId))) return null;
   const login = inClosureOf(splitModules([LOGIN_ROUTE], 'component', context));
   const loader = inClosureOf(splitModules(SHELL_ROUTES, 'loader', context));
   const shell = inClosureOf(splitModules(SHELL_ROUTES, 'component', context));
@@ -58,6 +95,19 @@ function shellChunkOf(moduleId: string, context: Rolldown.ChunkingContext): 'she
   if (login) return loader || shell ? 'signed-in' : null;
   if (loader) return 'list-data';
   return shell ? 'shell' : null;
+}
+
+/**
+ * The signed-in pages' query cache (TanStack Query, its persister and the app's client), loaded by
+ * the shell's route before its pages' loaders run: one chunk of its own rather than part of the
+ * shell, so that the route waits only for it (and the server can preload it for every signed-in
+ * page's address), and never part of the starts (the sign-in page does not use it).
+ */
+const QUERY_RUNTIME = fileURLToPath(new URL('./src/web/lib/query-runtime.tsx', import.meta.url));
+
+function queryChunkOf(moduleId: string, context: Rolldown.ChunkingContext): 'query' | null {
+  if (!staticImportsOf(QUERY_RUNTIME, context).has(moduleId)) return null;
+  return staticImportsOf(APP_MAIN, context).has(moduleId) || staticImportsOf(ENTRY, context).has(moduleId) ? null : 'query';
 }
 
 /** A route file's code-split part (`…/_app.tsx?tsr-split=component`), when it has one. */
@@ -186,10 +236,21 @@ export function localeFiles(): Plugin {
 export default defineConfig({
   root,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+  resolve: {
+    alias: [
+      // TanStack Router's store reads React's own useSyncExternalStore through the shim for React
+      // 16/17, which on React 19 only hands it on: the same hook without the shim (~0.5 KB of
+      // every full-app page).
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser of es2022 but Safari before 17 knows <link rel="modulepreload"> (the server's
+    // page preloads); there they only load a moment later, and the polyfill weighed on every page.
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: the server names the list page's chunks in its index.html
     // (src/server/plugins/page-preloads.ts).
     manifest: true,
@@ -201,7 +262,9 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: startChunkOf, debugName: 'app starts', priority: 2 },
+            { name: publicChunkOf, debugName: 'public tracking pages', priority: 4 },
+            { name: startChunkOf, debugName: 'app starts', priority: 3 },
+            { name: queryChunkOf, debugName: 'query cache', priority: 2 },
             { name: shellChunkOf, debugName: 'signed-in shell', priority: 1 },
           ],
         },

@@ -67,7 +67,8 @@ if (!distFolder) {
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 console.log(`JavaScript of a first visit${distFolder ? ` (build in ${distFolder})` : ' (dist/)'}; load ${load()} (sizes do not depend on it).`);
 
-const server = await startServer(8097);
+// A port of its own: bench:track (8097) may run at the same time on a shared machine.
+const server = await startServer(8117);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -1,8 +1,8 @@
-// The full PWA: the router with every route, the query cache (persisted where a feature opts in),
-// the outbox's sync engine and the service worker (registered by the root route). main.tsx loads
-// it for every address except the public tracking pages.
+// The full PWA: the router with every route, the outbox's sync engine and the service worker
+// (registered by the root route). main.tsx loads it for every address except the public tracking
+// pages. The query cache (persisted where a feature opts in) comes with the signed-in shell's
+// route (lib/query-runtime.tsx), not with the start: the sign-in page does not use it.
 import { I18nProvider } from '@lingui/react';
-import { PersistQueryClientProvider, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,17 +11,15 @@ import { scanSyncStart } from './features/scan/offline/scan-sync-start.ts';
 import { outboxSyncStart } from './features/shipments/offline/outbox-sync-start.ts';
 import { onSessionEnded } from './lib/api.ts';
 import { i18n, initLanguage } from './lib/i18n.ts';
-import { createQueryClient, persister, persistOptions } from './lib/query-client.ts';
+import { forgetQueryCache } from './lib/query-cache-key.ts';
 import { SESSION_ENDED_REASON } from './lib/session.ts';
 import { startSyncEngines } from './offline/start-sync-engines.ts';
 import { routeTree } from './route-tree.gen.ts';
 
 installZodMessageIds();
-const queryClient = createQueryClient();
 
 const router = createRouter({
   routeTree,
-  context: { queryClient },
   defaultPreload: 'intent',
   scrollRestoration: true,
 });
@@ -36,20 +34,10 @@ declare module '@tanstack/react-router' {
 }
 
 onSessionEnded(() => {
-  queryClient.clear();
-  persister.removeClient();
+  forgetQueryCache();
   // The sign-in page tells the user why they are there (the session ran out or was refused).
   void router.navigate({ to: '/user/login', search: { redirect: router.state.location.href, reason: SESSION_ENDED_REASON } });
 });
-
-/**
- * The cache is saved on each change once restored; what the first page's loader fetched before
- * that (its rows, asked for beside the page's code) is saved here, or it would wait for the next
- * change to be kept for offline use.
- */
-function saveAfterRestore() {
-  void persistQueryClientSave({ queryClient, persister, dehydrateOptions: persistOptions.dehydrateOptions });
-}
 
 async function start() {
   // The first page's route chunks start loading beside the language's catalog rather than after
@@ -63,9 +51,7 @@ async function start() {
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={saveAfterRestore}>
-          <RouterProvider router={router} />
-        </PersistQueryClientProvider>
+        <RouterProvider router={router} />
       </I18nProvider>
     </StrictMode>,
   );

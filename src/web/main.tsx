@@ -1,15 +1,32 @@
 // The entry: it only picks which app an address gets. The public tracking pages are opened on
 // phones, often over slow mobile data, by people who never sign in: they get a small app of their
-// own (React, Lingui and the page; at most 120 KB of gzipped JavaScript, `npm run bench:bundle`).
-// Every other address gets the full PWA (router, query cache, outbox, service worker). Both are
-// loaded with a dynamic import, so neither weighs on the other's first visit.
-import { isPublicTrackingPath } from './features/tracking/public-tracking-paths.ts';
+// own (React, Lingui and the page; at most 75 KB of gzipped JavaScript, `npm run bench:bundle`).
+// Every other address gets the full PWA (router, query cache, outbox, service worker). Each is
+// loaded with a dynamic import, so none weighs on another's first visit; each public page has an
+// entry of its own, so that it does not download the other's code either.
+import { publicTrackingPageOf, type PublicTrackingPage } from './features/tracking/public-tracking-paths.ts';
 import { fetchCatalogEarly } from './lib/early-catalog.ts';
 import './styles.css';
 
 fetchCatalogEarly();
 
-const app = isPublicTrackingPath(window.location.pathname) ? import('./features/tracking/public-tracking-main.tsx') : import('./app-main.tsx');
+/**
+ * Each public page's app. Kept apart from the full app's import: three imports in one conditional
+ * were merged by the minifier into one preload call with one list of chunks (the full app's, which
+ * the public pages then downloaded too).
+ */
+const publicApps: Record<PublicTrackingPage['page'], () => Promise<unknown>> = {
+  'package-tracking': () => import('./features/tracking/public-package-tracking-main.tsx').then((page) => page.startPackageTracking()),
+  'track-redirect': () => import('./features/tracking/public-track-redirect-main.tsx').then((page) => page.startTrackRedirect()),
+};
+
+/** Loads and starts the app of this address. */
+function startApp(): Promise<unknown> {
+  const publicPage = publicTrackingPageOf(window.location.pathname)?.page;
+  return publicPage ? publicApps[publicPage]() : import('./app-main.tsx');
+}
+
+const app = startApp();
 
 app.catch((error: unknown) => {
   // A chunk that cannot be fetched (offline without the service worker, a deploy in between).

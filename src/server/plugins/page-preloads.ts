@@ -1,18 +1,25 @@
-// Route-aware preload hints for the page most visits open on. The app's code for a page is
-// found only once the app's start has loaded and run (its router asks for the route's chunks):
-// on a phone's slow link that is a round trip of waiting before the signed-in shell and the
-// list's loader are even requested. For `/` and `/shipments` (home redirects to the list), the
-// index.html answered names them up front with <link rel="modulepreload">, so they load beside
-// the start. Other pages get the plain index.html: the sign-in page and the public tracking app
-// must not download the shell, and other signed-in pages are mostly reached from the list.
-// A signed-out visit to /shipments downloads the shell it will not use (~47 KB gzipped) before it
-// goes to the sign-in page: a price paid once, by a visit that is rare at that address.
+// Route-aware preload hints for the signed-in pages. The app's code for a page is found only once
+// the app's start has loaded and run (its router asks for the route's chunks): on a phone's slow
+// link that is a round trip of waiting before they are even requested. The index.html answered
+// for a signed-in page's address names them up front with <link rel="modulepreload">, so they load
+// beside the start:
+// - every signed-in page: the query cache ('query'), which the shell's route loads before its
+//   pages' loaders run (vite.config.ts, lib/query-runtime.tsx);
+// - `/` and `/shipments` (home redirects to the list), the page most visits open on: also the
+//   signed-in shell and the list's loader.
+// The sign-in page and the public tracking pages get the plain index.html: they must not download
+// the query cache or the shell. A signed-out visit to a signed-in address downloads what it will
+// not use (~13 KB gzipped, ~60 KB at the list) before it goes to the sign-in page: a price paid
+// once, by a visit that is rare at those addresses.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The chunks vite.config.ts groups for the signed-in shell, the list's loader, and what both share with the sign-in page. */
-const LIST_PAGE_CHUNKS = ['signed-in', 'shell', 'list-data'];
-const LIST_PAGE_PATHS = new Set(['/', '/shipments', '/shipments/']);
+/** Chunks vite.config.ts names: the query cache first (the list's rows wait for it), then the list's loader, what the sign-in page shares with the shell, and the shell. */
+const LIST_PAGE_CHUNKS = ['query', 'list-data', 'signed-in', 'shell'];
+const SIGNED_IN_PAGE_CHUNKS = ['query'];
+const LIST_PAGE_PATHS = new Set(['/', '/shipments']);
+/** Addresses outside the signed-in shell (src/web/routes: user/login, package/tracking, shipment/track/$tracking_number). */
+const OUTSIDE_SHELL = [/^\/user\/login$/, /^\/package\/tracking$/, /^\/shipment\/track\/[^/]+$/];
 
 interface ManifestChunk {
   file: string;
@@ -25,13 +32,21 @@ interface ManifestChunk {
  */
 export function pagePreloads(root: string): (pathname: string) => string | null {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return () => null;
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(manifestFile) || !existsSync(indexFile)) return () => null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const files = LIST_PAGE_CHUNKS.flatMap((name) => Object.values(manifest).filter((chunk) => chunk.name === name && chunk.file.endsWith('.js')).map((chunk) => chunk.file));
-  if (files.length === 0) return () => null;
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const html = readFileSync(indexFile, 'utf8');
   if (!html.includes('</head>')) return () => null;
-  const listPageHtml = html.replace('</head>', `${links}</head>`);
-  return (pathname) => (LIST_PAGE_PATHS.has(pathname) ? listPageHtml : null);
+  const withPreloads = (names: string[]): string | null => {
+    const files = names.flatMap((name) => Object.values(manifest).filter((chunk) => chunk.name === name && chunk.file.endsWith('.js')).map((chunk) => chunk.file));
+    if (files.length === 0) return null;
+    return html.replace('</head>', `${files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')}</head>`);
+  };
+  const listPageHtml = withPreloads(LIST_PAGE_CHUNKS);
+  const signedInPageHtml = withPreloads(SIGNED_IN_PAGE_CHUNKS);
+  return (pathname) => {
+    const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    if (LIST_PAGE_PATHS.has(page)) return listPageHtml;
+    return OUTSIDE_SHELL.some((pattern) => pattern.test(page)) ? null : signedInPageHtml;
+  };
 }

@@ -7,6 +7,7 @@ import { messages } from '../i18n/messages.ts';
 import { documentActionMessages } from '../i18n/document-action-messages.ts';
 import { endpoint } from './endpoint.ts';
 import { numericIdParams, trackingNumberParams } from './params.ts';
+import { PUBLIC_TRACKING_PATH, TRACK_PATH } from './tracking-paths.ts';
 
 export const trackingNumber = z
   .string({ error: messages.trackingNumberRequired.id })
@@ -110,7 +111,7 @@ export type PartnerUpdate = z.infer<typeof partnerUpdateSchema>;
 /** Anyone: a stranger gets only where to track, the owner (or an admin) the events too. */
 export const trackEndpoint = endpoint({
   method: 'GET',
-  path: '/api/v1/shipments/track',
+  path: TRACK_PATH,
   access: 'public',
   companyData: { names: { query: { tracking_number: 'trackingNumber' } } },
   query: trackQuerySchema,
@@ -119,7 +120,7 @@ export const trackEndpoint = endpoint({
 /** The public tracking page's timeline: the same for everyone, never personal data. */
 export const publicTrackingEndpoint = endpoint({
   method: 'GET',
-  path: '/api/v1/tracking/:tracking_number',
+  path: PUBLIC_TRACKING_PATH,
   access: 'public',
   companyData: { names: { params: { tracking_number: 'trackingNumber' } } },
   params: trackingNumberParams,

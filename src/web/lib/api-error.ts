@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorBody } from '#shared/contract/errors.ts';
+import type { ErrorBody } from '#shared/contract/errors.ts';
 
 /**
  * A failed API call. `fields` holds the server's field errors; `message` follows spec section 8:
@@ -40,14 +40,33 @@ export class ApiError extends Error {
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: ErrorBody | null = null;
   try {
-    const parsed = errorBodySchema.safeParse(await response.json());
-    if (parsed.success) body = parsed.data;
+    body = readErrorBody(await response.json());
   } catch {
     // not JSON: keep the status text
   }
   const error = new ApiError(response.status, body, response.statusText || `HTTP ${response.status}`);
   error.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   return error;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
+
+/**
+ * An error answer read as `errorBodySchema` (shared/contract/errors.ts) reads it, without zod: the
+ * public tracking app shows these errors and does not load zod (api-error.test.ts holds the two
+ * to the same answers). Null when the body is not of that shape; unknown keys are left out.
+ */
+export function readErrorBody(json: unknown): ErrorBody | null {
+  if (!isObject(json)) return null;
+  const { message, errors, error } = json;
+  if (!isOptionalString(message) || !isOptionalString(error)) return null;
+  if (errors !== undefined && !(isObject(errors) && Object.values(errors).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string')))) return null;
+  const body: ErrorBody = {};
+  if (message !== undefined) body.message = message;
+  if (errors !== undefined) body.errors = { ...(errors as Record<string, string[]>) };
+  if (error !== undefined) body.error = error;
+  return body;
 }
 
 /** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now; undefined when absent or unreadable. */

@@ -1,9 +1,11 @@
 // TanStack Query with the spec's default staleTime (5 minutes). Only queries that opt in with
-// `meta: { persist: true }` are kept in localStorage: nothing with client data by default.
+// `meta: { persist: true }` are kept in localStorage: nothing with client data by default. The
+// signed-in pages' one client lives in query-runtime.tsx (loaded by the shell's route).
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { QueryClient, type Query } from '@tanstack/react-query';
 import { DEFAULT_STALE_TIME_MS } from '#shared/domain/limits.ts';
 import { ApiError } from './api-error.ts';
+import { QUERY_CACHE_KEY } from './query-cache-key.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -11,7 +13,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-export const QUERY_CACHE_KEY = 'query-cache';
+export { QUERY_CACHE_KEY };
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

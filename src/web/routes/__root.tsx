@@ -1,15 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
 import { PwaUpdatePrompt } from '../components/layout/pwa-update-prompt.tsx';
 import { ToastNavigationWatch } from '../components/ui/toast-navigation.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-export const Route = createRootRouteWithContext<RouterContext>()({
+// The query client is not in the router's context from the start: the signed-in shell's route
+// (_app.tsx) loads it and hands it to its pages' loaders.
+export const Route = createRootRoute({
   component: Root,
   // Unmatched paths are caught by the shell's splat route (_app/$); this is the last resort.
   notFoundComponent: () => <ErrorPage status={404} />,

@@ -8,9 +8,14 @@ import { UnsentWorkDialog } from '../features/auth/components/unsent-work-dialog
 import { pickupAddressesQueryOptions } from '../features/shipments/api/get-pickup-addresses.ts';
 import { useAnnounceAccepted } from '../features/shipments/components/use-announce-accepted.ts';
 import { afterNextPaint } from '../lib/after-next-paint.ts';
+import { QueryProvider } from '../lib/query-runtime.tsx';
 import { checkSession, SESSION_ENDED_REASON, useClient } from '../lib/session.ts';
 
-/** The signed-in shell: every child route requires a session, else it goes to /user/login. */
+/**
+ * The signed-in shell: every child route requires a session, else it goes to /user/login. With a
+ * session it loads the query cache (lib/query-runtime.tsx, which the server preloads for these
+ * pages) and hands its client to the pages' loaders; its components provide it to the pages.
+ */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ location }) => {
     const session = await checkSession();
@@ -18,16 +23,28 @@ export const Route = createFileRoute('/_app')({
       // A session that ran out says so on the sign-in page; a first visit or a Log out does not.
       throw redirect({ to: '/user/login', search: { redirect: location.href, ...(session === 'ended' ? { reason: SESSION_ENDED_REASON } : {}) } });
     }
+    const { queryClient } = await import('../lib/query-runtime.tsx');
+    return { queryClient };
   },
   component: AppLayout,
   errorComponent: ({ error }) => (
-    <ShellFrame>
-      <ErrorPage status={statusOf(error)} />
-    </ShellFrame>
+    <QueryProvider>
+      <ShellFrame>
+        <ErrorPage status={statusOf(error)} />
+      </ShellFrame>
+    </QueryProvider>
   ),
 });
 
 function AppLayout() {
+  return (
+    <QueryProvider>
+      <AppLayoutContent />
+    </QueryProvider>
+  );
+}
+
+function AppLayoutContent() {
   // The wizard must work offline: fetch what it needs once the signed-in shell has shown (in the
   // component, which is code-split, so the sign-in page does not load it; after the first paint,
   // which it does not need, so that on a slow link it does not queue before the page's own data).

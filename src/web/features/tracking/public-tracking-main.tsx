@@ -1,37 +1,14 @@
-// The light app of the public tracking pages (main.tsx loads it for their addresses): React,
-// Lingui and the two pages; no router, query cache, outbox or service worker registration, so a
-// phone on slow mobile data downloads a fraction of the portal (budget: 120 KB of gzipped
-// JavaScript). Links out of it are plain links: the next page loads the full app.
+// The light app of the public tracking pages, started by each page's own entry
+// (public-package-tracking-main.tsx, public-track-redirect-main.tsx; main.tsx loads the one of the
+// address): React, Lingui and the page; no router, query cache, zod, outbox or service worker
+// registration, so a phone on slow mobile data downloads a fraction of the portal (goal: 75 KB of
+// gzipped JavaScript, `npm run bench:bundle`). Links out of it are plain links: the next page
+// loads the full app.
 import { I18nProvider } from '@lingui/react';
-import { StrictMode, useCallback, useEffect, useState } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from '#web/components/ui/toaster.tsx';
 import { i18n, initLanguage, loadLanguage, storedLanguage } from '#web/lib/i18n.ts';
-import { PackageTracking } from './components/package-tracking.tsx';
-import { TrackRedirect } from './components/track-redirect.tsx';
-import { PACKAGE_TRACKING_PATH, publicTrackingPageOf } from './public-tracking-paths.ts';
-import { trackingSearchFromQueryString, trackingSearchToQueryString, type TrackingSearch } from './tracking-search.ts';
-
-/** /package/tracking with its search in the address bar: a new search is a new history entry, Back shows the previous one. */
-function PackageTrackingFromLocation() {
-  const [search, setSearch] = useState(() => trackingSearchFromQueryString(window.location.search));
-  useEffect(() => {
-    const onPopState = () => setSearch(trackingSearchFromQueryString(window.location.search));
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  }, []);
-  const onSearch = useCallback((next: TrackingSearch) => {
-    window.history.pushState(null, '', `${PACKAGE_TRACKING_PATH}${trackingSearchToQueryString(next)}`);
-    setSearch(next);
-  }, []);
-  return <PackageTracking search={search} onSearch={onSearch} />;
-}
-
-function PublicTrackingApp() {
-  const page = publicTrackingPageOf(window.location.pathname);
-  if (page?.page === 'track-redirect') return <TrackRedirect trackingNumber={page.trackingNumber} />;
-  return <PackageTrackingFromLocation />;
-}
 
 /**
  * On flaky mobile data the language file may fail where the page itself came through, and without
@@ -49,7 +26,8 @@ async function loadLanguageWhenPossible() {
   }
 }
 
-async function start() {
+/** Renders `page` once the language is loaded (or given up on: English source texts). */
+export async function startPublicTrackingApp(page: ReactNode): Promise<void> {
   await initLanguage();
   void loadLanguageWhenPossible();
   const container = document.getElementById('root');
@@ -57,11 +35,9 @@ async function start() {
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <PublicTrackingApp />
+        {page}
         <Toaster />
       </I18nProvider>
     </StrictMode>,
   );
 }
-
-void start();
