@@ -65,9 +65,10 @@ const envSchema = z.object({
   // PostgreSQL only. Connections of the application's pool per instance (pg-boss keeps 4 more), at
   // least 2: the start-up lock holds one while the migrations and the seed use another.
   DATABASE_POOL_MAX: wholeNumber(2, 1000, 10),
-  // PostgreSQL only. statement_timeout of the application's connections in ms, sent when each
-  // connection starts; 0: none sent (the role's or the server's own applies, e.g. behind PgBouncer).
-  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 86_400_000, 60_000),
+  // PostgreSQL only. statement_timeout of the application's connections in ms, sent as a start-up
+  // parameter of each connection; 0 (default): none sent, the role's or the server's own applies.
+  // PgBouncer refuses the parameter: behind it, set the timeout on the role instead.
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 86_400_000, 0),
   // Graceful shutdown (SIGTERM/SIGINT): seconds /readyz answers 503 while still serving before the
   // listener closes (for balancers that only learn from health checks), then at most this many
   // seconds for the requests, the current import chunk and the job queue to finish before the
