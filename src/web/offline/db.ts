@@ -60,10 +60,18 @@ export interface QueuedRow {
   state: OutboxState;
   /** Sends that got an answer other than 401 (or were interrupted). */
   attempts: number;
-  /** Failed sends in a row since the last fresh start: the exponent of the backoff. */
+  /** Failed sends in a row since the last fresh start (the wait itself follows the connection: offline/connection.ts). */
   failures: number;
-  /** When a pending or retry row is due. */
+  /** When a pending or retry row is due by the backoff (sooner while the server answers other rows). */
   nextAttemptAt: number;
+  /** The server's Retry-After: not sent before this, whatever the connection. */
+  notBefore?: number;
+  /**
+   * The Idempotency-Key of the merged request this row went out in (with the rows of consecutive
+   * ids that carry the same key). Stored before the request is sent; until the server answers it,
+   * the row goes out only in that request again: the same rows under the same key.
+   */
+  batchKey?: string;
   lastError?: OutboxError;
   /** Which engine run holds a `sending` row: a late answer to an abandoned send cannot overwrite a newer one. */
   claimId?: string;
@@ -83,8 +91,9 @@ export interface OutboxRow extends QueuedRow {
 }
 
 /**
- * One press of Arrive or Sent on the scan page: its parcel ids, sent once as one request
- * (POST /api/v1/admin/shipments/parcel-status) with the press time as the scan time.
+ * One press of Arrive or Sent on the scan page: its parcel ids, applied once
+ * (POST /api/v1/admin/shipments/parcel-status) with the press time as the scan time, alone or
+ * merged with the presses next to it of the same status and minute (scan-sync.ts).
  */
 export interface ScanRow extends QueuedRow {
   status: ParcelStatusUpdate;

@@ -10,18 +10,14 @@ export function isWaiting(state: OutboxState): boolean {
   return (WAITING_STATES as readonly OutboxState[]).includes(state);
 }
 
-/** Every row of the client still waiting in a queue's table, read by state through its `[state+nextAttemptAt]` index. */
+/**
+ * Every row of the client still waiting in a queue's table, read by state through its
+ * `[state+nextAttemptAt]` index. The client is picked out after the read: a range read in one
+ * go (getAll) costs a fraction of a cursor stepping through the rows with a filter.
+ */
 export async function waitingRows<T extends QueuedRow>(table: EntityTable<T, 'id'>, clientId: string): Promise<T[]> {
-  const lists = await Promise.all(
-    WAITING_STATES.map((state) =>
-      table
-        .where('[state+nextAttemptAt]')
-        .between([state, Dexie.minKey], [state, Dexie.maxKey])
-        .filter((row) => row.clientId === clientId)
-        .toArray(),
-    ),
-  );
-  return lists.flat();
+  const lists = await Promise.all(WAITING_STATES.map((state) => table.where('[state+nextAttemptAt]').between([state, Dexie.minKey], [state, Dexie.maxKey]).toArray()));
+  return lists.flat().filter((row) => row.clientId === clientId);
 }
 
 /** The engine's fields of a row queued `now`: pending, due at once, never tried. */

@@ -1,21 +1,34 @@
 // The drain engine behind both offline queues (the wizard outbox in features/shipments/offline/
-// outbox-sync.ts, the depot's scans in features/scan/offline/scan-sync.ts): the only code that sends queued rows. It drains the signed-in client's due rows
-// in creation order under a lock shared by all tabs, marking each `sending` before it goes out,
-// and ends every attempt as accepted, rejected or retry (exponential backoff with jitter). A 401
-// pauses the engine until a token is saved again. A row left `sending` (a tab closed mid-request)
-// is sent again with the same idempotency key, which the server answers with the first answer
-// instead of applying it twice. Nothing is ever deleted here.
+// outbox-sync.ts, the depot's scans in features/scan/offline/scan-sync.ts): the only code that
+// sends queued rows. It drains the signed-in client's due rows in creation order under a lock
+// shared by all tabs, several requests at once (a bounded window, issue 19), marking rows
+// `sending` before they go out, and ends every attempt as accepted, rejected or retry. Rows whose
+// order matters (a parcel's ARRIVED before its SENT) never overtake each other, and a queue may
+// merge consecutive rows into one request under a key of its own that is stored on the rows
+// before it is sent, so that a resend carries the same rows with the same key. How long a row
+// waits after a failure follows the connection (connection.ts). A 401 pauses the engine until a
+// token is saved again. A row left `sending` (a tab closed mid-request) is sent again with the
+// same key (or in the same batch), which the server answers with the first answer instead of
+// applying it twice. Nothing is ever deleted here.
 import { Dexie, type EntityTable, type IDType, type Table } from 'dexie';
 import { currentClient, subscribeToken } from '../lib/token-store.ts';
 import { registerBackgroundSync } from './background-sync.ts';
-import { retryDelay } from './backoff.ts';
+import { Connection, type RetryWait } from './connection.ts';
 import type { OutboxState, QueuedRow } from './db.ts';
 import type { SendOutcomeOf } from './keyed-request.ts';
 import { defaultOutboxLock, type OutboxLock } from './outbox-lock.ts';
+import { waitingRows } from './outbox-states.ts';
+
+export { MAX_CONSECUTIVE_NETWORK_FAILURES } from './connection.ts';
 
 export const SYNC_INTERVAL_MS = 30_000;
-/** After this many sends in a row without any answer the network is taken as gone until the next trigger. */
-export const MAX_CONSECUTIVE_NETWORK_FAILURES = 3;
+/**
+ * Requests of one queue in flight at once while the server answers. The server works on one
+ * request's database part at a time (PGlite); a few in flight keep it busy while the others are
+ * on the wire, in the browser's IndexedDB or in the server's JSON work, and more only queue up
+ * there (bench:outbox: see the README's note on the window).
+ */
+export const SEND_WINDOW = 6;
 /**
  * The service worker's message that asks the pages to drain (public/sw-outbox-sync.js), also the
  * Background Sync tag: one wake-up drains every queue.
@@ -36,9 +49,24 @@ export interface QueueEngineOptions {
   /** Called when a drain stops because the network is gone; default: ask for a Background Sync. */
   onOffline?: () => void;
   intervalMs?: number;
+  /** Requests in flight at once; default SEND_WINDOW. */
+  window?: number;
 }
 
 export type SettledOutcome<Result> = Extract<SendOutcomeOf<Result>, { type: 'accepted' | 'rejected' }>;
+
+/** How a queue sends several waiting rows as one request. */
+export interface MergeSpec<Row extends QueuedRow, Result> {
+  /**
+   * Whether `row` may go in the same request as `batch`. The engine asks only for rows never sent
+   * yet, each the next row by id after the batch's last, that nothing holds back (ordering).
+   */
+  canJoin(batch: readonly Row[], row: Row): boolean;
+  /** The row that stands for the batch in `send`: one request for all of them, under `key`. */
+  combine(rows: readonly Row[], key: string): Row;
+  /** Each row's part of the batch's accepted result, in the order of `rows`. */
+  split(result: Result, rows: readonly Row[]): Result[];
+}
 
 /** What makes one queue: its table, how a row is sent and what its final answers write. */
 export interface QueueSpec<Row extends QueuedRow, Result> {
@@ -49,6 +77,7 @@ export interface QueueSpec<Row extends QueuedRow, Result> {
   /** Tables `settle` writes besides `table`: they join the transaction that checks the claim. */
   settleTables?: Table[];
   lockName: string;
+  /** Sends one row, with its idempotency key (or a row made by `merge.combine`, with the batch's key). */
   send: (row: Row) => Promise<SendOutcomeOf<Result>>;
   /**
    * Writes an accepted or rejected row. `row` is already unclaimed, with updatedAt = at; the
@@ -59,12 +88,21 @@ export interface QueueSpec<Row extends QueuedRow, Result> {
   onQueued: (listener: () => void) => () => void;
   /** Removes old history once per start. */
   prune?: (now: number) => Promise<unknown>;
+  /**
+   * What a row changes whose order matters (a parcel's id): a row is not sent while an earlier
+   * waiting row of the client names one of the same, so a parcel's ARRIVED goes before its SENT
+   * even when the ARRIVED has to be tried again. Default: none (the rows are independent).
+   */
+  orderKeys?: (row: Row) => readonly string[];
+  /** Rows that may share one request; default: one request per row. */
+  merge?: MergeSpec<Row, Result>;
 }
 
 /**
- * What one drain did. `stoppedBy` says why it ended early: offline (the browser says so, or
- * repeated network failures), signed-out (no client), paused (a 401: waiting for a sign-in),
- * stopped (stop() was called) or error (IndexedDB failed; logged).
+ * What one drain did, counted in rows. `stoppedBy` says why it ended early: offline (the
+ * browser says so, or probes in a row got no answer), signed-out (no client, or another one),
+ * paused (a 401: waiting for a sign-in), stopped (stop() was called) or error (IndexedDB
+ * failed; logged).
  */
 export interface DrainReport {
   accepted: number;
@@ -76,7 +114,7 @@ export interface DrainReport {
 export interface QueueEngine {
   /** Registers the triggers (online, service-worker message, token changes, new rows, timer) and drains. */
   start(): void;
-  /** Removes every listener and timer; a drain under way ends after its current row. */
+  /** Removes every listener and timer; a drain under way ends after the requests it has in flight. */
   stop(): void;
   /** Drains now, every waiting row of the client regardless of its backoff. */
   syncNow(): Promise<DrainReport>;
@@ -91,6 +129,39 @@ export interface QueueEngine {
  */
 type DrainMode = 'due' | 'all';
 
+/** Rows that go out as one request: one row with its own key, or a batch (`batchKey` when it was already sent). */
+interface Unit<Row> {
+  rows: Row[];
+  batchKey?: string;
+}
+
+interface Claimed<Row> {
+  rows: Row[];
+  /** The states before the claim (a 401 puts them back). */
+  previous: OutboxState[];
+  claimId: string;
+  /** The batch's key; undefined for a row sent alone with its own key. */
+  key?: string;
+}
+
+/** An answer not yet written: its time and, for a retry, the waits the connection gave it. */
+interface Answered<Row, Result> {
+  claimed: Claimed<Row>;
+  outcome: SendOutcomeOf<Result>;
+  at: number;
+  wait?: RetryWait;
+}
+
+/** One drain's bookkeeping. */
+interface Run {
+  clientId: string;
+  report: DrainReport;
+  /** Rows of a fresh start not yet tried in this drain: their failure count starts again. */
+  fresh: Set<number>;
+  /** Rows whose claim failed (changed meanwhile): not offered again in this drain. */
+  skip: Set<number>;
+}
+
 export function createQueueEngine<Row extends QueuedRow, Result>(spec: QueueSpec<Row, Result>, options: QueueEngineOptions = {}): QueueEngine {
   const { database, table, send } = spec;
   const now = options.now ?? Date.now;
@@ -101,7 +172,9 @@ export function createQueueEngine<Row extends QueuedRow, Result>(spec: QueueSpec
   const lock = options.lock ?? defaultOutboxLock(spec.lockName);
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
+  const windowSize = Math.max(1, options.window ?? SEND_WINDOW);
   const onOffline = options.onOffline ?? (() => void registerBackgroundSync(SYNC_MESSAGE_TYPE));
+  const connection = new Connection(random);
 
   let started = false;
   let stopped = false;
@@ -156,40 +229,121 @@ export function createQueueEngine<Row extends QueuedRow, Result>(spec: QueueSpec
     return lock.run(async () => {
       // Holding the lock, nobody else is sending: a `sending` row is one whose tab went away.
       await recoverInterrupted();
-      const done = new Set<number>();
-      let networkFailures = 0;
+      if (mode === 'all') connection.reset();
+      connection.beginDrain();
+      const run: Run = { clientId, report, fresh: new Set(), skip: new Set() };
+      // Answers waiting to be written; each write also claims the requests that take the freed places.
+      const answered: Array<Answered<Row, Result>> = [];
+      let wakeUp: (() => void) | null = null;
+      let inFlight = 0;
+      let units: Array<Unit<Row>> = [];
+      let readAgain = true;
+      let firstRead = true;
+      let stoppedBy: DrainReport['stoppedBy'];
       for (;;) {
-        const rows = (await dueRows(clientId, mode)).filter((row) => !done.has(row.id));
-        if (rows.length === 0) break;
-        for (const row of rows) {
-          if (stopped) return { ...report, stoppedBy: 'stopped' };
-          if (currentClientId() !== clientId) return { ...report, stoppedBy: 'signed-out' };
-          done.add(row.id);
-          const claimed = await claim(row.id, clientId);
-          if (!claimed) continue;
-          const outcome = await sendSafely(claimed.row);
-          await record(claimed.row, claimed.previous, outcome, mode);
-          if (outcome.type === 'unauthorized') {
-            paused = true;
-            return { ...report, stoppedBy: 'paused' };
-          }
-          if (outcome.type === 'accepted') report.accepted += 1;
-          if (outcome.type === 'rejected') report.rejected += 1;
-          if (outcome.type === 'retry') {
-            report.retried += 1;
-            networkFailures = outcome.error.status === 0 ? networkFailures + 1 : 0;
-            if (networkFailures >= MAX_CONSECUTIVE_NETWORK_FAILURES) {
-              await scheduleWake(clientId);
-              return { ...report, stoppedBy: 'offline' };
-            }
-          } else {
-            networkFailures = 0;
-          }
+        stoppedBy ??= reasonToStop(clientId);
+        if (!stoppedBy && units.length === 0 && readAgain && answered.length === 0) {
+          readAgain = false;
+          const rows = (await waitingRows(table, clientId)).sort((a, b) => a.id - b.id);
+          const everyRow = firstRead && mode === 'all';
+          if (everyRow) rows.forEach((row) => run.fresh.add(row.id));
+          firstRead = false;
+          units = plan(rows, run, everyRow);
         }
+        const toClaim = stoppedBy ? [] : units.splice(0, Math.max(0, connection.window(windowSize) - inFlight));
+        const toRecord = answered.splice(0);
+        if (toClaim.length > 0 || toRecord.length > 0) {
+          // One transaction writes the answers that came in and claims the next requests.
+          const claims = await book(toRecord, toClaim, run);
+          if (toRecord.length > 0) readAgain = true;
+          for (const [i, claimed] of claims.entries()) {
+            if (!claimed) {
+              toClaim[i]!.rows.forEach((row) => run.skip.add(row.id));
+              readAgain = true;
+              continue;
+            }
+            const probe = !connection.open;
+            inFlight += 1;
+            const request = claimed.key === undefined ? claimed.rows[0]! : spec.merge!.combine(claimed.rows, claimed.key);
+            void sendSafely(request).then((outcome) => {
+              inFlight -= 1;
+              answered.push(answer(claimed, outcome, probe));
+              wakeUp?.();
+            });
+          }
+          continue;
+        }
+        if (inFlight === 0 && (stoppedBy !== undefined || (units.length === 0 && !readAgain))) break;
+        if (inFlight === 0) continue;
+        await new Promise<void>((resolve) => {
+          wakeUp = resolve;
+        });
+        wakeUp = null;
       }
-      await scheduleWake(clientId);
-      return report;
+      if (stoppedBy === undefined || stoppedBy === 'offline') await scheduleWake(clientId);
+      return stoppedBy === undefined ? report : { ...report, stoppedBy };
     }, abort.signal);
+  }
+
+  /** Why no further request may start, if so. */
+  function reasonToStop(clientId: string): DrainReport['stoppedBy'] {
+    if (stopped) return 'stopped';
+    if (paused) return 'paused';
+    if (currentClientId() !== clientId) return 'signed-out';
+    if (connection.lost || !isOnline()) return 'offline';
+    return undefined;
+  }
+
+  /**
+   * The requests to send now, in creation order: each due row that no earlier waiting row holds
+   * back, a stored batch as it was stored, and (with `merge`) runs of never-sent rows with
+   * consecutive ids that the queue lets share a request.
+   */
+  function plan(rows: readonly Row[], run: Run, everyRow: boolean): Array<Unit<Row>> {
+    const at = now();
+    const held = new Set<string>();
+    const units: Array<Unit<Row>> = [];
+    // The request being put together; `growing` while never-sent rows may still join it.
+    let open = null as { rows: Row[]; batchKey?: string; ready: boolean; growing: boolean } | null;
+    const close = () => {
+      if (open?.ready) units.push(open.batchKey === undefined ? { rows: open.rows } : { rows: open.rows, batchKey: open.batchKey });
+      open = null;
+    };
+    for (const row of rows) {
+      const keys = spec.orderKeys?.(row) ?? [];
+      const ready = (row.state === 'pending' || row.state === 'retry') && !run.skip.has(row.id) && (everyRow || isDue(row, at)) && !keys.some((key) => held.has(key));
+      for (const key of keys) held.add(key);
+      if (row.batchKey !== undefined) {
+        // A batch already sent goes again whole, with its key, or not at all.
+        if (open?.batchKey === row.batchKey) {
+          open.rows.push(row);
+          open.ready &&= ready;
+          continue;
+        }
+        close();
+        open = { rows: [row], batchKey: row.batchKey, ready, growing: false };
+        continue;
+      }
+      const last = open?.rows.at(-1);
+      if (ready && open?.growing && last && row.id === last.id + 1 && mergeable(row) && spec.merge?.canJoin(open.rows, row)) {
+        open.rows.push(row);
+        continue;
+      }
+      close();
+      if (ready) open = { rows: [row], ready: true, growing: mergeable(row) };
+    }
+    close();
+    return units;
+  }
+
+  /** Only a row never sent may join a new batch: one sent alone keeps its own key until answered. */
+  function mergeable(row: Row): boolean {
+    return spec.merge !== undefined && row.attempts === 0 && row.batchKey === undefined;
+  }
+
+  function isDue(row: Row, at: number): boolean {
+    if (row.state === 'pending') return true;
+    return connection.dueAt(row) <= at;
   }
 
   async function sendSafely(row: Row): Promise<SendOutcomeOf<Result>> {
@@ -205,78 +359,118 @@ export function createQueueEngine<Row extends QueuedRow, Result>(spec: QueueSpec
     return table.where('[state+nextAttemptAt]').between([state, Dexie.minKey], [state, upTo], true, true);
   }
 
-  async function dueRows(clientId: string, mode: DrainMode): Promise<Row[]> {
-    const upTo = mode === 'all' ? Dexie.maxKey : now();
-    const [pending, retry] = await Promise.all([
-      waitingRange('pending', upTo).filter((row) => row.clientId === clientId).toArray(),
-      waitingRange('retry', upTo).filter((row) => row.clientId === clientId).toArray(),
-    ]);
-    return [...pending, ...retry].sort((a, b) => a.id - b.id);
-  }
-
   async function recoverInterrupted(): Promise<void> {
     const at = now();
     await database.transaction('rw', table, () =>
       waitingRange('sending', Dexie.maxKey).modify((row: QueuedRow) => {
+        // A batch keeps its key: it goes again whole.
         row.state = 'retry';
         row.attempts += 1;
         row.nextAttemptAt = at;
         row.lastError = { status: 0, code: 'interrupted', message: 'The app closed before the answer arrived.' };
         delete row.claimId;
+        delete row.notBefore;
         row.updatedAt = at;
       }),
     );
   }
 
-  /** Marks the row `sending` under a claim of this attempt; null when it is no longer waiting. */
-  function claim(id: number, clientId: string): Promise<{ row: Row; previous: OutboxState } | null> {
-    return database.transaction('rw', table, async () => {
-      const row = await table.get(id as IDType<Row, 'id'>);
-      if (!row || row.clientId !== clientId || (row.state !== 'pending' && row.state !== 'retry')) return null;
-      const claimed = { ...row, state: 'sending', claimId: crypto.randomUUID(), updatedAt: now() } satisfies QueuedRow as Row;
-      await table.put(claimed);
-      return { row: claimed, previous: row.state };
-    });
+  /** What an answer means for the connection (taken in the order the answers come) and for the rows. */
+  function answer(claimed: Claimed<Row>, outcome: SendOutcomeOf<Result>, probe: boolean): Answered<Row, Result> {
+    const at = now();
+    if (outcome.type === 'unauthorized') paused = true;
+    if (outcome.type !== 'retry') {
+      connection.answered(at, outcome.type !== 'unauthorized');
+      return { claimed, outcome, at };
+    }
+    const wait = connection.failed(at, { silent: outcome.error.status === 0, probe, ...(outcome.retryAfterMs === undefined ? {} : { retryAfterMs: outcome.retryAfterMs }) });
+    return { claimed, outcome, at, wait };
   }
 
-  /** Writes how the attempt ended, unless the row was meanwhile recovered by a newer run. */
-  function record(sent: Row, previous: OutboxState, outcome: SendOutcomeOf<Result>, mode: DrainMode): Promise<void> {
-    return database.transaction('rw', [table, ...(spec.settleTables ?? [])], async () => {
-      const row = await table.get(sent.id as IDType<Row, 'id'>);
-      if (!row || row.state !== 'sending' || row.claimId !== sent.claimId) return;
-      const at = now();
-      const { claimId: _claim, ...unclaimed } = row;
+  /** In one transaction: writes the answers, then claims the units (null for one no longer as planned). */
+  async function book(answers: Array<Answered<Row, Result>>, units: Array<Unit<Row>>, run: Run): Promise<Array<Claimed<Row> | null>> {
+    const tally = { accepted: 0, rejected: 0, retried: 0 };
+    const claims = await database.transaction('rw', [table, ...(spec.settleTables ?? [])], async () => {
+      for (const item of answers) await record(item, run, tally);
+      const claimed: Array<Claimed<Row> | null> = [];
+      for (const unit of units) claimed.push(await claim(unit, run.clientId));
+      return claimed;
+    });
+    run.report.accepted += tally.accepted;
+    run.report.rejected += tally.rejected;
+    run.report.retried += tally.retried;
+    return claims;
+  }
+
+  /**
+   * Marks the unit's rows `sending` under one claim of this attempt; a new batch gets its key here,
+   * stored on every row before anything is sent. Null when a row is no longer as planned.
+   */
+  async function claim(unit: Unit<Row>, clientId: string): Promise<Claimed<Row> | null> {
+    const stored = await table.bulkGet(unit.rows.map((row) => row.id as IDType<Row, 'id'>));
+    const rows: Row[] = [];
+    for (const row of stored) {
+      if (!row || row.clientId !== clientId || (row.state !== 'pending' && row.state !== 'retry') || row.batchKey !== unit.batchKey) return null;
+      if (unit.batchKey === undefined && stored.length > 1 && !mergeable(row)) return null;
+      rows.push(row);
+    }
+    const claimId = crypto.randomUUID();
+    const key = unit.batchKey ?? (rows.length > 1 ? crypto.randomUUID() : undefined);
+    const at = now();
+    const claimed = rows.map((row) => ({ ...row, state: 'sending', claimId, updatedAt: at, ...(key === undefined ? {} : { batchKey: key }) }) satisfies QueuedRow as Row);
+    await table.bulkPut(claimed);
+    return { rows: claimed, previous: rows.map((row) => row.state), claimId, ...(key === undefined ? {} : { key }) };
+  }
+
+  /** Writes how the attempt ended for each row still under this claim (a newer run may have recovered them). */
+  async function record({ claimed, outcome, at, wait }: Answered<Row, Result>, run: Run, tally: Omit<DrainReport, 'stoppedBy'>): Promise<void> {
+    const batch = claimed.key !== undefined;
+    const results = outcome.type === 'accepted' && batch ? spec.merge!.split(outcome.result, claimed.rows) : undefined;
+    const current = await table.bulkGet(claimed.rows.map((row) => row.id as IDType<Row, 'id'>));
+    for (const [i, row] of current.entries()) {
+      if (!row || row.state !== 'sending' || row.claimId !== claimed.claimId) continue;
+      const { claimId: _claim, notBefore: _notBefore, ...unclaimed } = row;
       const base = { ...unclaimed, updatedAt: at } as Row;
       switch (outcome.type) {
         case 'accepted':
+          await spec.settle(base, results ? { type: 'accepted', result: results[i]! } : outcome, at);
+          tally.accepted += 1;
+          break;
         case 'rejected':
-          return spec.settle(base, outcome, at);
+          if (batch) {
+            // The server refused the batch as a whole, so it applied none of it: each row goes
+            // again alone, with its own key, and gets its own answer.
+            const { batchKey: _key, ...alone } = base;
+            await table.put({ ...alone, state: 'retry', attempts: row.attempts + 1, nextAttemptAt: at } as Row);
+          } else {
+            await spec.settle(base, outcome, at);
+            tally.rejected += 1;
+          }
+          break;
         case 'retry': {
-          // A fresh start (the network is back, the app restarted, "sync now") begins the ladder again.
-          const failures = (mode === 'all' ? 0 : row.failures) + 1;
-          // The server's Retry-After, when it gave one, is the least we wait.
-          const delay = Math.max(retryDelay(failures, random), outcome.retryAfterMs ?? 0);
-          await table.put({ ...base, state: 'retry', attempts: row.attempts + 1, failures, nextAttemptAt: at + delay, lastError: outcome.error });
-          return;
+          // A fresh start (the network is back, the app restarted, "sync now") counts again from one.
+          const failures = (run.fresh.has(row.id) ? 0 : row.failures) + 1;
+          await table.put({ ...base, state: 'retry', attempts: row.attempts + 1, failures, ...wait!, lastError: outcome.error });
+          tally.retried += 1;
+          break;
         }
         case 'unauthorized':
           // Not an attempt: the row waits as it was until a client signs in again.
-          await table.put({ ...base, state: previous });
-          return;
+          await table.put({ ...base, state: claimed.previous[i]! });
+          break;
       }
-    });
+      if (outcome.type !== 'unauthorized') run.fresh.delete(row.id);
+    }
   }
 
-  /** A timer for the earliest retry of the client when it comes before the next periodic drain. */
+  /** A timer for the client's earliest retry when it comes before the next periodic drain. */
   async function scheduleWake(clientId: string): Promise<void> {
     clearTimeout(wake);
     wake = undefined;
     if (stopped || !started) return;
-    const first = await waitingRange('retry', Dexie.maxKey)
-      .filter((row) => row.clientId === clientId)
-      .first();
-    if (!first) return;
-    const delay = Math.max(0, first.nextAttemptAt - now());
+    const waiting = (await waitingRange('retry', Dexie.maxKey).toArray()).filter((row) => row.clientId === clientId);
+    if (waiting.length === 0) return;
+    const delay = Math.max(0, Math.min(...waiting.map((row) => connection.dueAt(row))) - now());
     if (delay >= intervalMs) return;
     wake = setTimeout(() => void requestDrain('due'), delay + 10);
   }

@@ -113,7 +113,8 @@ describe('scan sync: exactly once', () => {
 
   it('two tabs draining together never send a press twice', async () => {
     const server = fakeParcelStatusServer();
-    for (let i = 0; i < 15; i++) await queueScan(CLIENT, 'ARRIVED', [`P${i}`]);
+    // A minute apart: presses that do not merge, each its own request.
+    for (let i = 0; i < 15; i++) await queueScan(CLIENT, 'ARRIVED', [`P${i}`], T0 - (15 - i) * 60_000);
     const send: SendScanRow = async (row) => {
       await new Promise((r) => setTimeout(r, Math.random() * 3));
       return server.apply(row);
@@ -233,5 +234,211 @@ describe('scan sync: failures', () => {
     worker.dispatchEvent(new MessageEvent('message', { data: { type: 'sync-outbox' } }));
     await eventually(() => expect(server.requests).toHaveLength(3));
     vi.unstubAllGlobals();
+  });
+});
+
+describe('scan sync: merged presses (issue 19)', () => {
+  it('presses of the same status and minute go as one request under a key of their own; each keeps its part of the answer', async () => {
+    const server = fakeParcelStatusServer();
+    const ids: number[] = [];
+    for (const [i, parcel] of ['A1', 'A2', 'A3', 'A4'].entries()) ids.push(...(await queueScan(CLIENT, 'ARRIVED', [parcel], T0 + i * 1_000)));
+    ids.push(...(await queueScan(CLIENT, 'ARRIVED', ['A5', 'A6'], T0 + 59_000)));
+
+    expect(await engine(async (row) => server.apply(row)).syncNow()).toEqual({ accepted: 5, rejected: 0, retried: 0 });
+
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request?.row).toMatchObject({ status: 'ARRIVED', parcelIds: ['A1', 'A2', 'A3', 'A4', 'A5', 'A6'], scannedAt: T0 });
+    const rows = await scanRows();
+    // The batch's key is none of the presses' own keys, and every press of it names it.
+    expect(rows.map((r) => r.idempotencyKey)).not.toContain(request?.key);
+    expect(rows.map((r) => r.batchKey)).toEqual(rows.map(() => request?.key));
+    expect(rows.map((r) => [r.state, r.attempts, r.results?.map((x) => x.parcel_id)])).toEqual([
+      ['accepted', 1, ['A1']],
+      ['accepted', 1, ['A2']],
+      ['accepted', 1, ['A3']],
+      ['accepted', 1, ['A4']],
+      ['accepted', 1, ['A5', 'A6']],
+    ]);
+    expect(rows.every((r) => r.scannedAt >= T0)).toBe(true);
+  });
+
+  it('another status, another minute or more than 1,000 ids start a new request', async () => {
+    const server = fakeParcelStatusServer();
+    await queueScan(CLIENT, 'ARRIVED', ['A1'], T0 + 1_000);
+    await queueScan(CLIENT, 'ARRIVED', ['A2'], T0 + 2_000);
+    await queueScan(CLIENT, 'SENT', ['B1'], T0 + 3_000);
+    await queueScan(CLIENT, 'ARRIVED', ['A3'], T0 + 60_000); // the next minute
+    await queueScan(CLIENT, 'ARRIVED', ['A4'], T0 + 61_000);
+    const many = Array.from({ length: 999 }, (_, i) => `M${i}`);
+    await queueScan(CLIENT, 'ARRIVED', many, T0 + 62_000); // 2 + 999 ids: over the route's 1,000
+
+    await engine(async (row) => server.apply(row)).syncNow();
+
+    expect(server.requests.map((r) => (r.row.parcelIds.length > 3 ? `${r.row.parcelIds.length} ids` : r.row.parcelIds.join('+')))).toEqual(['A1+A2', 'B1', 'A3+A4', '999 ids']);
+    // A request of one press goes with the press's own key.
+    const rows = await scanRows();
+    expect(server.requests[1]?.key).toBe(rows[2]?.idempotencyKey);
+    expect(rows[2]?.batchKey).toBeUndefined();
+  });
+
+  it('a merged request whose answer was lost goes again with the same presses and the same key: one event per parcel', async () => {
+    const server = fakeParcelStatusServer();
+    for (const parcel of ['A1', 'A2', 'A3']) await queueScan(CLIENT, 'ARRIVED', [parcel]);
+    let loseAnswer = true;
+    const e = engine(async (row) => {
+      const answer = server.apply(row);
+      if (!loseAnswer) return answer;
+      loseAnswer = false;
+      return noAnswer; // applied by the server, the answer lost on the way back
+    });
+
+    expect(await e.syncNow()).toEqual({ accepted: 0, rejected: 0, retried: 3 });
+    const first = server.requests[0]!;
+    expect((await scanRows()).map((r) => [r.state, r.batchKey])).toEqual([
+      ['retry', first.key],
+      ['retry', first.key],
+      ['retry', first.key],
+    ]);
+    // A press of the same minute queued meanwhile does not join the batch already sent.
+    await queueScan(CLIENT, 'ARRIVED', ['A4']);
+
+    expect(await e.syncNow()).toEqual({ accepted: 4, rejected: 0, retried: 0 });
+    expect(server.requests.map((r) => [r.key, r.row.parcelIds])).toEqual([
+      [first.key, ['A1', 'A2', 'A3']],
+      [first.key, ['A1', 'A2', 'A3']],
+      [(await scanRows())[3]!.idempotencyKey, ['A4']],
+    ]);
+    expect(Object.fromEntries(server.events)).toEqual({ A1: 1, A2: 1, A3: 1, A4: 1 });
+    // The replayed answer is split as the first would have been.
+    expect((await scanRows()).map((r) => r.results?.map((x) => [x.parcel_id, x.result]))).toEqual([[['A1', 'updated']], [['A2', 'updated']], [['A3', 'updated']], [['A4', 'updated']]]);
+  });
+
+  it('a merged request whose tab closed before the answer goes again whole, with its key, from the next tab', async () => {
+    const server = fakeParcelStatusServer();
+    for (const parcel of ['A1', 'A2']) await queueScan(CLIENT, 'ARRIVED', [parcel]);
+    const hanging = deferred<ScanSendOutcome>();
+    const tabA = engine(
+      async (row) => {
+        server.apply(row);
+        return hanging.promise;
+      },
+      { lock: createMemoryLock() },
+    );
+    void tabA.syncNow();
+    await eventually(async () => expect((await scanRows()).map((r) => r.state)).toEqual(['sending', 'sending']));
+    tabA.stop();
+    // Pressed after the tab closed, in the same minute: not part of the batch.
+    await queueScan(CLIENT, 'ARRIVED', ['A3']);
+
+    const reopened = new PortalDb();
+    const tabB = engine(async (row) => server.apply(row), { db: reopened, lock: createMemoryLock() });
+    await tabB.syncNow();
+
+    expect(server.requests.map((r) => r.row.parcelIds)).toEqual([['A1', 'A2'], ['A1', 'A2'], ['A3']]);
+    expect(server.requests[1]?.key).toBe(server.requests[0]?.key);
+    expect(Object.fromEntries(server.events)).toEqual({ A1: 1, A2: 1, A3: 1 });
+    expect((await scanRows()).map((r) => [r.state, r.attempts])).toEqual([
+      ['accepted', 2],
+      ['accepted', 2],
+      ['accepted', 1],
+    ]);
+    reopened.close();
+  });
+
+  it('a merged request the server refuses is not applied: each press goes again alone, with its own key, for its own answer', async () => {
+    const server = fakeParcelStatusServer();
+    const refusal: ScanSendOutcome = { type: 'rejected', error: { status: 400, code: 'validation_failed', message: 'Check the fields' }, errors: { 'parcels_id.1': ['validation.too_long'] } };
+    for (const parcel of ['A1', 'BAD', 'A3']) await queueScan(CLIENT, 'ARRIVED', [parcel]);
+    const sent: Array<{ key: string; parcelIds: string[] }> = [];
+    const e = engine(async (row) => {
+      sent.push({ key: row.idempotencyKey, parcelIds: row.parcelIds });
+      return row.parcelIds.includes('BAD') ? refusal : server.apply(row);
+    });
+
+    expect(await e.syncNow()).toEqual({ accepted: 2, rejected: 1, retried: 0 });
+
+    const rows = await scanRows();
+    expect(server.requests).toHaveLength(2);
+    // The refused batch went first (one request for the three), then each press alone under its own key.
+    expect(sent.map((r) => r.key)).toEqual([sent[0]!.key, rows[0]!.idempotencyKey, rows[1]!.idempotencyKey, rows[2]!.idempotencyKey]);
+    expect(sent[0]?.parcelIds).toEqual(['A1', 'BAD', 'A3']);
+    expect(rows.map((r) => r.idempotencyKey)).not.toContain(sent[0]!.key);
+    expect(rows.map((r) => [r.state, r.attempts, r.batchKey])).toEqual([
+      ['accepted', 2, undefined],
+      ['rejected', 2, undefined],
+      ['accepted', 2, undefined],
+    ]);
+    expect(rows[1]).toMatchObject({ parcelIds: ['BAD'], lastError: refusal.error, errors: refusal.errors });
+  });
+
+  it('a press sent alone whose answer was lost keeps its own key: it never joins a batch', async () => {
+    const server = fakeParcelStatusServer();
+    const [first] = await queueScan(CLIENT, 'ARRIVED', ['A1']);
+    let lose = true;
+    const e = engine(async (row) => {
+      const answer = server.apply(row);
+      if (lose) {
+        lose = false;
+        return noAnswer;
+      }
+      return answer;
+    });
+    await e.syncNow();
+    await queueScan(CLIENT, 'ARRIVED', ['A2']);
+    await queueScan(CLIENT, 'ARRIVED', ['A3']);
+
+    await e.syncNow();
+
+    const firstKey = (await db.scans.get(first!))?.idempotencyKey;
+    expect(server.requests.map((r) => [r.key === firstKey, r.row.parcelIds])).toEqual([
+      [true, ['A1']],
+      [true, ['A1']],
+      [false, ['A2', 'A3']],
+    ]);
+    expect(Object.fromEntries(server.events)).toEqual({ A1: 1, A2: 1, A3: 1 });
+  });
+});
+
+describe('scan sync: the order per parcel (issue 19)', () => {
+  it("a parcel's SENT waits for its ARRIVED, also when the ARRIVED has to be tried again; other parcels go meanwhile", async () => {
+    const server = fakeParcelStatusServer();
+    await queueScan(CLIENT, 'ARRIVED', ['A1'], T0);
+    await queueScan(CLIENT, 'SENT', ['A1'], T0 + 1_000);
+    await queueScan(CLIENT, 'ARRIVED', ['B1'], T0 + 2_000);
+    let failA1 = true;
+    const sent: string[] = [];
+    const e = engine(async (row) => {
+      sent.push(`${row.status} ${row.parcelIds.join('+')}`);
+      if (failA1 && row.parcelIds.includes('A1')) {
+        failA1 = false;
+        return noAnswer;
+      }
+      return server.apply(row);
+    });
+
+    expect(await e.syncNow()).toEqual({ accepted: 1, rejected: 0, retried: 1 });
+    expect(sent).toEqual(['ARRIVED A1', 'ARRIVED B1']);
+    expect((await scanRows()).map((r) => r.state)).toEqual(['retry', 'pending', 'accepted']);
+
+    // Its time comes: ARRIVED first, then (on the next read) the SENT it held back.
+    vi.setSystemTime(T0 + 60_000);
+    expect(await e.syncNow()).toEqual({ accepted: 2, rejected: 0, retried: 0 });
+    expect(sent).toEqual(['ARRIVED A1', 'ARRIVED B1', 'ARRIVED A1', 'SENT A1']);
+  });
+
+  it('a press that names a parcel of an earlier press stays out of its batch and waits for it', async () => {
+    const server = fakeParcelStatusServer();
+    await queueScan(CLIENT, 'ARRIVED', ['A1', 'A2']);
+    await queueScan(CLIENT, 'ARRIVED', ['A3']);
+    await queueScan(CLIENT, 'ARRIVED', ['A2']); // pressed again
+    await queueScan(CLIENT, 'ARRIVED', ['A4']);
+
+    await engine(async (row) => server.apply(row)).syncNow();
+
+    // The second A2 holds its press back and ends the batch; A4 goes alone, the second A2 after the first.
+    expect(server.requests.map((r) => r.row.parcelIds)).toEqual([['A1', 'A2', 'A3'], ['A4'], ['A2']]);
+    expect((await scanRows()).map((r) => r.results?.map((x) => x.result))).toEqual([['updated', 'updated'], ['updated'], ['unchanged'], ['updated']]);
+    expect(Object.fromEntries(server.events)).toEqual({ A1: 1, A2: 1, A3: 1, A4: 1 });
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TokenResponse } from '#shared/contract/auth.ts';
 import { saveToken } from '#web/lib/token-store.ts';
 import { RETRY_MAX_MS } from '#web/offline/backoff.ts';
+import { RETRY_SOON_MS } from '#web/offline/connection.ts';
 import { db, PortalDb, type OutboxRow } from '#web/offline/db.ts';
 import { createDraft } from './drafts.ts';
 import { createMemoryLock, type OutboxLock } from '#web/offline/outbox-lock.ts';
@@ -431,5 +432,141 @@ describe('sync engine: nothing is lost', () => {
       const draft = drafts.find((d) => d.id === row.draftId);
       expect(draft?.status).toBe(row.state === 'rejected' ? 'rejected' : 'submitted');
     }
+  });
+});
+
+describe('sync engine: a window of requests (issue 19)', () => {
+  /** A send whose answers the test gives, one by one: `open` lists the requests not yet answered. */
+  function manual() {
+    const open: Array<{ row: OutboxRow; answer: (outcome: SendOutcome) => void }> = [];
+    const sent: number[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const send: SendOutboxRow = async (row) => {
+      sent.push(row.id);
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      const answer = deferred<SendOutcome>();
+      open.push({ row, answer: answer.resolve });
+      const outcome = await answer.promise;
+      inFlight -= 1;
+      return outcome;
+    };
+    return { send, open, sent, most: () => most };
+  }
+  const settle = async (ticks = 30) => {
+    for (let i = 0; i < ticks; i++) await new Promise((r) => setImmediate(r));
+  };
+
+  it('sends the first request alone, then up to the window at once, oldest first', async () => {
+    const ids = await queue(10);
+    const server = manual();
+    const drained = engine(server.send, { window: 3 }).syncNow();
+
+    await eventually(() => expect(server.open).toHaveLength(1));
+    await settle();
+    // Nothing else leaves before the first answer: it says whether there is a server and a session.
+    expect(server.sent).toEqual([ids[0]]);
+
+    server.open.shift()!.answer(accepted({ id: ids[0]! } as OutboxRow));
+    await eventually(() => expect(server.open).toHaveLength(3));
+    await settle();
+    expect(server.open).toHaveLength(3);
+    // Each answer lets the next row go.
+    while (server.sent.length < ids.length || server.open.length > 0) {
+      await eventually(() => expect(server.open.length).toBeGreaterThan(0));
+      const { row, answer } = server.open.shift()!;
+      answer(accepted(row));
+      await settle(5);
+    }
+
+    expect(await drained).toEqual({ accepted: 10, rejected: 0, retried: 0 });
+    expect(server.sent).toEqual(ids);
+    expect(server.most()).toBe(3);
+    expect((await outboxRows()).every((r) => r.state === 'accepted' && r.attempts === 1)).toBe(true);
+  });
+
+  it('a lossy network (three requests in a row without an answer) does not end the drain while others are answered', async () => {
+    const ids = await queue(12);
+    // Calls 3, 4 and 5 get no answer; the window holds 6.
+    const { send, calls } = recorder((row, n) => (n >= 3 && n <= 5 ? noAnswer : accepted(row)));
+    const onOffline = vi.fn();
+
+    const report = await engine(send, { onOffline }).syncNow();
+
+    expect(report).toEqual({ accepted: 9, rejected: 0, retried: 3 });
+    expect(onOffline).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.rowId)).toEqual(ids);
+    // The three wait a quarter of a second, not their backoff: the server was answering.
+    const failed = (await outboxRows()).filter((r) => r.state === 'retry');
+    expect(failed.map((r) => r.id)).toEqual(ids.slice(2, 5));
+    expect(failed.every((r) => r.nextAttemptAt === T0 + RETRY_SOON_MS && r.failures === 1)).toBe(true);
+  });
+
+  it('a network that is gone ends the drain after the window and three single probes without an answer', async () => {
+    const ids = await queue(12);
+    const { send, calls } = recorder((row, n) => (n === 1 ? accepted(row) : noAnswer));
+    const onOffline = vi.fn();
+
+    const report = await engine(send, { window: 4, onOffline }).syncNow();
+
+    // One accepted (the window opens), four in flight lost (it closes), three probes lost: offline.
+    expect(report).toEqual({ accepted: 1, rejected: 0, retried: 7, stoppedBy: 'offline' });
+    expect(onOffline).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.rowId)).toEqual(ids.slice(0, 8));
+    expect((await outboxRows()).filter((r) => r.state === 'pending').map((r) => r.id)).toEqual(ids.slice(8));
+  });
+});
+
+describe('sync engine: the backoff follows the connection (issue 19)', () => {
+  it('a row that got no answer while the server answered the others goes again 250 ms later, with the same key', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    setClock(T0);
+    const ids = await queue(4);
+    const { send, calls } = recorder((row, n) => (n === 2 ? noAnswer : accepted(row)));
+    engine(send, { intervalMs: 3_600_000 }).start();
+
+    await eventually(async () => expect((await outboxRows()).filter((r) => r.state === 'accepted')).toHaveLength(3));
+    expect(await db.outbox.get(ids[1]!)).toMatchObject({ state: 'retry', failures: 1, nextAttemptAt: T0 + RETRY_SOON_MS });
+    await eventually(() => expect(vi.getTimerCount()).toBe(2));
+
+    vi.advanceTimersByTime(RETRY_SOON_MS + 10);
+    await eventually(async () => expect((await db.outbox.get(ids[1]!))?.state).toBe('accepted'));
+    expect(calls.filter((c) => c.rowId === ids[1]).map((c) => c.key)).toEqual([calls[1]!.key, calls[1]!.key]);
+  });
+
+  it('a row waiting out a long backoff goes soon once another row is accepted', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    setClock(T0);
+    // A row that failed many times while the network was gone: its own backoff has minutes left.
+    const [old] = await queue(1);
+    await db.outbox.update(old!, { state: 'retry', attempts: 9, failures: 9, nextAttemptAt: T0 + 200_000, updatedAt: T0 });
+    let online = false;
+    const { send, calls } = recorder(accepted);
+    engine(send, { intervalMs: 3_600_000, isOnline: () => online }).start();
+    await eventually(() => expect(vi.getTimerCount()).toBe(1));
+
+    // The connection is back without an `online` event; a new submission is accepted at once.
+    online = true;
+    setClock(T0 + 100);
+    const [fresh] = await queue(1, CLIENT, 2);
+    await eventually(async () => expect((await db.outbox.get(fresh!))?.state).toBe('accepted'));
+    expect(calls.map((c) => c.rowId)).toEqual([fresh]);
+    // The server answers again: the old row goes a quarter of a second after its failure, not in minutes.
+    await eventually(() => expect(vi.getTimerCount()).toBe(2));
+    vi.advanceTimersByTime(RETRY_SOON_MS);
+    await eventually(async () => expect((await db.outbox.get(old!))?.state).toBe('accepted'));
+    expect(calls.map((c) => c.rowId)).toEqual([fresh, old]);
+    expect(clock()).toBe(T0 + 100 + RETRY_SOON_MS);
+  });
+
+  it('requests failing together (a window of 503s) raise the backoff one step, not one per request', async () => {
+    await queue(6);
+    const { send } = recorder(() => unavailable);
+
+    expect(await engine(send).syncNow()).toEqual({ accepted: 0, rejected: 0, retried: 6 });
+
+    // random() = 0.5: three quarters of the first step (2 s) for each of them.
+    expect((await outboxRows()).map((r) => r.nextAttemptAt - T0)).toEqual([1_500, 1_500, 1_500, 1_500, 1_500, 1_500]);
   });
 });
