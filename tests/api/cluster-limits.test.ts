@@ -97,7 +97,7 @@ describe('where the counters live', () => {
       await counter.consume('live');
       await t.database.db
         .update(rateLimits)
-        .set({ expire: sql`now() - interval '2 minutes'` })
+        .set({ expire: Date.now() - 120_000 })
         .where(eq(rateLimits.key, 'purge_test:old'));
       await counters.purgeExpired();
       const left = await t.database.db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like 'purge_test:%'`);

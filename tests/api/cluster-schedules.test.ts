@@ -30,7 +30,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('cron entries with three instanc
   });
 
   afterAll(async () => {
-    await Promise.all(bosses.map((boss) => boss.stop({ graceful: false, wait: true })));
+    await Promise.all(bosses.map((boss) => boss.stop({ graceful: false })));
     await t?.close();
   });
 

@@ -2,17 +2,21 @@
 // limit of the portal is a set of rate-limiter-flexible counters (a key, the points used, when
 // its window ends) made here:
 // - on PostgreSQL they are rows of `rate_limits`, shared by every instance on the database
-//   (RateLimiterDrizzle: one atomic upsert per consume, one primary-key read per get), so a
+//   (RateLimiterPostgres: one atomic upsert per consume, one primary-key read per get), so a
 //   limit is the cluster's, not each instance's;
 // - on PGlite they stay in this process's memory (RateLimiterMemory): exact, because a PGlite
 //   folder is held by one process (data-dir-lock.ts), and free of queries on the hot path.
-// RateLimiterPostgres would need a node-postgres Client or Pool (or Knex, Sequelize, TypeORM):
-// it calls `query({name, text, values})`, which PGlite does not take, and it names its prepared
-// statements, which a transaction-pooling PgBouncer before 1.21 refuses. RateLimiterDrizzle
-// (same library, same counters) speaks through the application's own Drizzle handle on either
-// database, with unnamed statements, and the table belongs to the migrations.
-import { lt, sql } from 'drizzle-orm';
-import { RateLimiterDrizzle, RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+// RateLimiterPostgres takes a node-postgres Client or Pool (or Knex, Sequelize, TypeORM) and calls
+// `query({name, text, values})`: PGlite is none of these and takes no such object, and a named
+// statement is refused by a transaction-pooling PgBouncer before 1.21 (Debian 12 ships 1.18). So
+// the library gets a client of its own kind ('client') that sends the same text and values,
+// unnamed, through the application's own connections (the pool on PostgreSQL; PGlite's client
+// when tests share counters there). The table belongs to the migrations (tableCreated), and its
+// purge is ours (one timer per instance, stopped on close) instead of one timer per counter.
+// RateLimiterDrizzle (same library) was tried first: the same counts at 2-3 times the
+// application's CPU per consume (the query builder), on the public lookups' hot path.
+import { sql } from 'drizzle-orm';
+import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from './client.ts';
 import { rateLimits } from './schema.ts';
 
@@ -57,20 +61,36 @@ export function memoryCounters(): LimitCounters {
   };
 }
 
+/** What the application's Drizzle handle wraps: a node-postgres pool or a PGlite client; both take (text, values). */
+interface QueryClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount?: number | null }>;
+}
+
 /** `shared`: rows of `db` (the application's choice on PostgreSQL; tests also on PGlite), else memory. */
 export function limitCounters(db: Db, shared: boolean): LimitCounters {
   if (!shared) return memoryCounters();
+  const client = (db as unknown as { $client?: QueryClient }).$client;
+  if (!client || typeof client.query !== 'function') throw new Error('shared rate limits need the database client behind Drizzle');
+  // RateLimiterPostgres with storeType 'client' queries this object as it is: same text and values, no statement name.
+  const storeClient = { query: ({ text, values }: { text: string; values?: unknown[] }) => client.query(text, values) };
   // A minute of slack: the instances compute `expire` from their own clocks.
   const purgeExpired = async () => {
-    await db.delete(rateLimits).where(lt(rateLimits.expire, sql`now() - interval '1 minute'`));
+    await db.delete(rateLimits).where(sql`${rateLimits.expire} < (extract(epoch from now()) * 1000)::bigint - 60000`);
   };
   const timer = setInterval(() => void purgeExpired().catch(() => undefined), PURGE_EVERY_MS);
   timer.unref();
   return {
     shared: true,
-    // The purge above replaces the library's own timer (one per counter, which nothing would stop).
     counter: ({ inMemoryBlockOnConsumed, ...options }) =>
-      new RateLimiterDrizzle({ ...options, storeClient: db, schema: rateLimits, clearExpiredByTimeout: false, ...(inMemoryBlockOnConsumed ? { inMemoryBlockOnConsumed } : {}) }),
+      new RateLimiterPostgres({
+        ...options,
+        storeClient,
+        storeType: 'client',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        ...(inMemoryBlockOnConsumed ? { inMemoryBlockOnConsumed } : {}),
+      }),
     purgeExpired,
     stop: () => clearInterval(timer),
   };

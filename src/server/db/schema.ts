@@ -476,16 +476,17 @@ export const partnerRequestSignatures = pgTable(
 /**
  * Rate-limit counters shared by every instance on one PostgreSQL database (issue 20): sign-in
  * failures, public tracking lookups, wrong postal codes, reports per account
- * (`db/limit-counters.ts`, rate-limiter-flexible's RateLimiterDrizzle). `key` is the limiter's
- * prefix and its key, `points` what was used in the window, `expire` when the window (or a
- * block) ends; a row past `expire` counts as absent and is purged. UNLOGGED (migration 0017): a
- * counter needs no WAL, and after a crash the table starts empty, as a restart always did. On
- * PGlite the counters stay in the process's memory and this table is unused.
+ * (`db/limit-counters.ts`, rate-limiter-flexible's RateLimiterPostgres, whose table this is).
+ * `key` is the limiter's prefix and its key, `points` what was used in the window, `expire` when
+ * the window (or a block) ends, in epoch milliseconds; a row past `expire` counts as absent and is
+ * purged. UNLOGGED (migration 0017): a counter needs no WAL, and after a crash the table starts
+ * empty, as a restart always did. On PGlite the counters stay in the process's memory and this
+ * table is unused.
  */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   points: integer('points').notNull().default(0),
-  expire: timestamp('expire', { withTimezone: true }),
+  expire: bigint('expire', { mode: 'number' }),
 });
 
 /** Parcel lockers and pickup points of the delivery partners (CZ, SK, PL, HU). */
