@@ -9,7 +9,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sql } from 'drizzle-orm';
 import { installZodMessageIds } from '#shared/contract/zod-messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
-import type { Db } from './db/client.ts';
+import { pgliteClientOf, type Db } from './db/client.ts';
+import { limitCounters } from './db/limit-counters.ts';
 import { accessTokens } from './features/auth/access-tokens.ts';
 import { activeClients } from './features/auth/active-clients.ts';
 import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './features/auth/login-limiter.ts';
@@ -43,6 +44,7 @@ import { auth } from './plugins/auth.ts';
 import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors.ts';
 import { idempotency } from './plugins/idempotency.ts';
 import { inputGuard } from './plugins/input-guard.ts';
+import { sharedRateLimitStore } from './plugins/rate-limit-store.ts';
 import { Readiness, readinessRoutes } from './plugins/readiness.ts';
 import { security } from './plugins/security.ts';
 import { bodyDeadline, DEFAULT_TIMEOUTS, serverTimeoutOptions, type Timeouts } from './plugins/timeouts.ts';
@@ -56,6 +58,8 @@ export interface AppOptions {
   /** Folder of the built PWA; null serves the API only. */
   webRoot?: string | null;
   loginLimits?: LoginLimits;
+  /** Rate-limit counters in the database, shared by every instance on it (default on PostgreSQL), or in this process (default on PGlite). */
+  sharedLimits?: boolean;
   /** TRUST_PROXY: false, a number of proxy hops, or the proxies' addresses (never `true`). */
   trustProxy?: false | number | string[];
   /** Largest accepted request body in bytes. */
@@ -124,8 +128,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = accessTokens(await resolveSigningKey(db, options.signingKey));
   const active = activeClients(db, options.clientStatusCacheMs);
   await app.register(auth, { tokens, active });
-  // Limits are set per route (`config.rateLimit` or `app.rateLimit()`); over one: 429 in the error shape, with Retry-After.
-  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => new ApiError(429, 'too_many_requests', serverMessages.tooManyRequests) });
+  // Every limit counts in `counters`: rows shared by the instances on PostgreSQL, memory on PGlite (db/limit-counters.ts).
+  const counters = limitCounters(db, options.sharedLimits ?? pgliteClientOf(db) === null);
+  app.decorate('limitCounters', counters);
+  app.addHook('onClose', async () => counters.stop());
+  // Limits are set per route (`config.rateLimit` or `app.rateLimit()`, each with a groupId); over one: 429 in the error shape, with Retry-After.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, 'too_many_requests', serverMessages.tooManyRequests),
+    ...(counters.shared ? { store: sharedRateLimitStore(counters) } : {}),
+  });
 
   app.get('/healthz', { config: { public: true } }, async () => {
     await db.execute(sql`select 1`);
@@ -135,7 +147,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Sessions it ends stop their access tokens at once (the auth plugin asks `active`).
   const refreshTokens = refreshTokenStore(db, active);
-  const limiter = loginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
+  const limiter = loginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS, counters);
   await app.register(oauthRoutes, { db, tokens, refreshTokens, limiter });
   await app.register(profileRoutes, { db, refreshTokens, limiter });
   await app.register(adminCompanyRoutes, { db });
