@@ -32,6 +32,39 @@ export interface Rect {
   height: number;
 }
 
+/** A line of text fitted into a width and encoded in a document's font. */
+interface SetLine {
+  size: number;
+  /** The glyphs as a PDF hex string. */
+  glyphs: string;
+  /** The width of the fitted text at `size`, points. */
+  width: number;
+}
+
+/**
+ * Lines already set, per document font: a batch of labels repeats many (the sender's lines, the
+ * product, the partner, the date), and each is then fitted and encoded once. Per font, so per
+ * document: the glyph codes belong to the document's font subset.
+ */
+const setLines = new WeakMap<PDFFont, Map<string, SetLine>>();
+
+function setLine(line: string, style: TextStyle, width: number | undefined): SetLine {
+  let lines = setLines.get(style.font);
+  if (!lines) {
+    lines = new Map();
+    setLines.set(style.font, lines);
+  }
+  const key = `${width ?? ''}|${style.size}|${style.minSize ?? ''}|${line}`;
+  let set = lines.get(key);
+  if (!set) {
+    const fitted = width === undefined ? { text: line, size: style.size } : fitText(line, width, style);
+    set = { size: fitted.size, glyphs: encodeText(fitted.text, style.font), width: textWidth(fitted.text, style.font, fitted.size) };
+    if (lines.size >= 50_000) lines.clear();
+    lines.set(key, set);
+  }
+  return set;
+}
+
 /** Drawing operators collected as text; a page or a Form XObject says where they go. */
 export abstract class Canvas {
   protected readonly ops: string[] = [];
@@ -73,14 +106,12 @@ export abstract class Canvas {
   text(value: string, x: number, y: number, style: TextStyle, width?: number): number {
     const line = oneLine(value);
     if (!line) return style.size;
-    const fitted = width === undefined ? { text: line, size: style.size } : fitText(line, width, style);
+    const set = setLine(line, style, width);
     const align = style.align ?? 'left';
-    const room = width ?? 0;
-    const slack = align === 'left' ? 0 : room - textWidth(fitted.text, style.font, fitted.size);
+    const slack = align === 'left' ? 0 : (width ?? 0) - set.width;
     const left = x + (align === 'center' ? slack / 2 : slack);
-    const glyphs = encodeText(fitted.text, style.font);
-    this.ops.push(`${n(style.gray ?? 0)} g BT ${this.fontName(style.font)} ${n(fitted.size)} Tf 1 0 0 1 ${n(left)} ${n(y)} Tm ${glyphs} Tj ET`);
-    return fitted.size;
+    this.ops.push(`${n(style.gray ?? 0)} g BT ${this.fontName(style.font)} ${n(set.size)} Tf 1 0 0 1 ${n(left)} ${n(y)} Tm ${set.glyphs} Tj ET`);
+    return set.size;
   }
 
   /** The operators so far as one compressed stream's bytes; the canvas is then empty. */
