@@ -11,6 +11,7 @@ const MANIFEST = {
   '_list-data': { file: 'assets/list-data-l.js', name: 'list-data' },
   '_signed-in': { file: 'assets/signed-in-s.js', name: 'signed-in' },
   _shell: { file: 'assets/shell-h.js', name: 'shell' },
+  '_public-shared': { file: 'assets/public-shared-f.js', name: 'public-shared' },
   '_shell.css': { file: 'assets/shell-h.css', name: 'shell' },
   _app: { file: 'assets/app-p.js', name: 'app' },
 };
@@ -38,13 +39,13 @@ function preloadsOf(html: string | null): string[] | null {
 }
 
 describe('page preloads', () => {
-  it('names the query cache, the list loader, the shared part and the shell for the list and home, the query cache first', () => {
+  it('names the query cache, the list loader, the shell and the parts it shares for the list and home, the query cache first', () => {
     const page = pagePreloads(build(MANIFEST));
     for (const pathname of ['/', '/shipments', '/shipments/']) {
-      expect(preloadsOf(page(pathname)), pathname).toEqual(['/assets/query-q.js', '/assets/list-data-l.js', '/assets/signed-in-s.js', '/assets/shell-h.js']);
+      expect(preloadsOf(page(pathname)), pathname).toEqual(['/assets/query-q.js', '/assets/list-data-l.js', '/assets/signed-in-s.js', '/assets/shell-h.js', '/assets/public-shared-f.js']);
     }
     // In the head, before the app's own script is run: the rest of the file as built.
-    expect(page('/shipments')).toBe(INDEX.replace('</head>', `${['query-q', 'list-data-l', 'signed-in-s', 'shell-h'].map((f) => `<link rel="modulepreload" crossorigin href="/assets/${f}.js">`).join('')}</head>`));
+    expect(page('/shipments')).toBe(INDEX.replace('</head>', `${['query-q', 'list-data-l', 'signed-in-s', 'shell-h', 'public-shared-f'].map((f) => `<link rel="modulepreload" crossorigin href="/assets/${f}.js">`).join('')}</head>`));
   });
 
   it('names only the query cache for the other signed-in pages (and unknown addresses, which the shell answers)', () => {

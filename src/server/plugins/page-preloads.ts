@@ -6,7 +6,7 @@
 // - every signed-in page: the query cache ('query'), which the shell's route loads before its
 //   pages' loaders run (vite.config.ts, lib/query-runtime.tsx);
 // - `/` and `/shipments` (home redirects to the list), the page most visits open on: also the
-//   signed-in shell and the list's loader.
+//   signed-in shell, what it shares with the public pages, and the list's loader.
 // The sign-in page and the public tracking pages get the plain index.html: they must not download
 // the query cache or the shell. A signed-out visit to a signed-in address downloads what it will
 // not use (~13 KB gzipped, ~60 KB at the list) before it goes to the sign-in page: a price paid
@@ -14,8 +14,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Chunks vite.config.ts names: the query cache first (the list's rows wait for it), then the list's loader, what the sign-in page shares with the shell, and the shell. */
-const LIST_PAGE_CHUNKS = ['query', 'list-data', 'signed-in', 'shell'];
+/**
+ * Chunks vite.config.ts names: the query cache first (the list's rows wait for it), then the list's
+ * loader, what the sign-in page shares with the shell, the shell, and what the shell shares with
+ * the public pages (dates and amounts: else found only once the shell has loaded).
+ */
+const LIST_PAGE_CHUNKS = ['query', 'list-data', 'signed-in', 'shell', 'public-shared'];
 const SIGNED_IN_PAGE_CHUNKS = ['query'];
 const LIST_PAGE_PATHS = new Set(['/', '/shipments']);
 /** Addresses outside the signed-in shell (src/web/routes: user/login, package/tracking, shipment/track/$tracking_number). */

@@ -34,10 +34,4 @@ export function ErrorPage({ status }: { status: number }) {
   );
 }
 
-/** The HTTP-like status of an error thrown while loading a route. */
-export function statusOf(error: unknown): number {
-  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' && error.status > 0) {
-    return error.status;
-  }
-  return 500;
-}
+export { statusOf } from './error-status.ts';
