@@ -3,6 +3,8 @@
 // per run of dark modules, so the bars stay sharp at any printer resolution. (bwip-js did both
 // until issue 19: 0.7 ms per QR code, 60 % of 1,000 labels; `qr` takes 0.01 ms.) Code128 for tracking numbers and manifest ids; QR as the 2D code, because zbar (and
 // most depot scanners) read QR but zbar does not read DataMatrix.
+import { createRequire } from 'node:module';
+import type BwipJs from 'bwip-js/node';
 import encodeQR from 'qr';
 import type { TextStyle } from './fonts.ts';
 import type { Canvas } from './pdf-canvas.ts';
@@ -143,8 +145,24 @@ export function qrCode(value: string): QrSymbol {
   // The smallest version that holds the text, in byte mode as UTF-8, with the mask of the lowest
   // penalty score (ISO/IEC 18004 7.8.3). `qr` asks for a quiet zone of at least one module: cut off.
   const withBorder = encodeQR(value, 'raw', { ecc: 'medium', border: 1 });
-  return { value, modules: withBorder.slice(1, -1).map((row) => row.slice(1, -1)) };
+  const modules = withBorder.slice(1, -1).map((row) => row.slice(1, -1));
+  // Byte mode fills version 2 (25 modules, what a label's payload takes) with 26 characters. A
+  // longer ASCII payload (a free-form postal code of 10-12 characters) may still fit version 2
+  // with the tracking number as alphanumerics, as bwip-js encoded it before: then its symbol,
+  // whose larger modules read as well as every other label's.
+  if (modules.length > 25 && /^[\x20-\x7e]*$/.test(value)) {
+    const [symbol] = bwipjs().raw({ bcid: 'qrcode', text: value, eclevel: 'M' } as BwipJs.RawOptions);
+    if (symbol && 'pixs' in symbol && symbol.pixy < modules.length) {
+      const { pixs, pixx, pixy } = symbol;
+      return { value, modules: Array.from({ length: pixy }, (_, row) => Array.from({ length: pixx }, (_, col) => pixs[row * pixx + col] === 1)) };
+    }
+  }
+  return { value, modules };
 }
+
+let bwipModule: typeof BwipJs | undefined;
+/** bwip-js, loaded the first time a long payload needs it (loading takes a tenth of a second). */
+const bwipjs = () => (bwipModule ??= createRequire(import.meta.url)('bwip-js') as typeof BwipJs);
 
 /**
  * Draws the symbol filling the square whose bottom-left corner is (x, y), its 4-module quiet zone
