@@ -27,7 +27,7 @@ function fixture(options: Partial<TrackingCacheOptions> = {}) {
     if (!manual) return Promise.resolve(row);
     return new Promise((resolve) => pending.push(() => resolve(row)));
   };
-  const cache = new TrackingCache<Row>(load, { ttlMs: 10_000, maxEntries: 100, now: () => clock, ...options });
+  const cache = new TrackingCache<Row>(load, { ttlMs: 10_000, maxEntries: 100, now: () => clock, random: () => 0, ...options });
   cache.listening(true);
   return {
     cache,
@@ -178,6 +178,22 @@ describe('the lookup cache', () => {
     // An evicted entry no longer answers to its shipment's change (nothing to drop, nothing breaks).
     f.cache.change({ kind: 'shipments', ids: [2, 1] });
     expect(f.cache.stats().size).toBe(1);
+  });
+
+  it('reads an entry again in the background late in its TTL, answering it meanwhile', async () => {
+    const f = fixture();
+    await f.cache.get('T1');
+    // A change nobody hears: half the TTL on, the entry is still answered as it is.
+    f.write(1);
+    f.tick(4_999);
+    expect((await f.cache.get('T1'))?.version).toBe(1);
+    expect(f.loads()).toBe(1);
+    f.tick(1);
+    expect((await f.cache.get('T1'))?.version).toBe(1);
+    expect(f.loads()).toBe(2);
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await f.cache.get('T1'))?.version).toBe(2);
+    expect(f.loads()).toBe(2);
   });
 
   it('counts the TTL from when the database was read, not from when the answer came', async () => {

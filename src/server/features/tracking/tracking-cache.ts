@@ -9,8 +9,13 @@
 // no notification (a hand-made UPDATE in psql, a writer that forgets to call trackingChanged): no
 // entry is answered longer than TTL after it was read.
 //
+// Smooth: an entry asked for in the last part of its TTL is read again in the background while it
+// is still answered (never past its TTL), each entry at its own moment (jitter), so that a crowd
+// never waits on a wave of entries expiring together.
+//
 // Bounded: at most `maxEntries` entries; the oldest stored goes first (with a TTL of seconds,
-// first-in-first-out is as good as least-recently-used and costs nothing on a hit).
+// first-in-first-out is as good as least-recently-used and costs nothing on a hit). An entry is
+// about 2 KB for a parcel with 8 events (measured: 20,000 entries, 40 MB of heap).
 import type { TrackingChange } from './tracking-changes.ts';
 
 export interface Cacheable {
@@ -23,14 +28,28 @@ export interface TrackingCacheOptions {
   /** Entries kept at most. */
   maxEntries: number;
   now?: () => number;
+  /** 0..1, for the moment within the TTL from which a hit reads the entry again in the background. */
+  random?: () => number;
 }
 
-/** One safety net for every instance: the bound of staleness when a change goes unheard. */
-export const DEFAULT_TRACKING_CACHE: TrackingCacheOptions = { ttlMs: 10_000, maxEntries: 20_000 };
+/**
+ * The TTL is the bound of staleness when a change goes unheard. On PostgreSQL that can happen (a
+ * listening connection silently cut, an UPDATE made by hand in psql): 10 s. On PGlite nothing else
+ * can write (one process holds the folder, db/data-dir-lock.ts) and the notification arrives at
+ * the commit, so the TTL only guards against a writer in this code that forgets trackingChanged:
+ * 60 s, which spares the single connection most re-reads.
+ */
+export const DEFAULT_TRACKING_CACHE = {
+  pglite: { ttlMs: 60_000, maxEntries: 10_000 },
+  postgres: { ttlMs: 10_000, maxEntries: 10_000 },
+} as const satisfies Record<string, TrackingCacheOptions>;
 
 interface Entry<T> {
   value: T;
+  /** Answered until then (read time + TTL). */
   expiresAt: number;
+  /** From then on a hit also reads it again in the background (between half and three quarters of the TTL). */
+  refreshAt: number;
 }
 
 interface Load<T> {
@@ -63,23 +82,28 @@ export class TrackingCache<T extends Cacheable> {
   private generation = 0;
   private active = false;
   private readonly now: () => number;
+  private readonly random: () => number;
   private readonly syncWaiters = new Map<string, () => void>();
   hits = 0;
   misses = 0;
 
   constructor(
     private readonly load: (key: string) => Promise<T | null>,
-    private readonly options: TrackingCacheOptions = DEFAULT_TRACKING_CACHE,
+    private readonly options: TrackingCacheOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
   }
 
   /** The value for `key` (null: there is none, which is never kept). */
   get(key: string): Promise<T | null> {
     const entry = this.entries.get(key);
     if (entry) {
-      if (entry.expiresAt > this.now()) {
+      const now = this.now();
+      if (entry.expiresAt > now) {
         this.hits++;
+        // A failed background read leaves the entry as it is, answered until it expires.
+        if (now >= entry.refreshAt && !this.joinable.has(key)) this.start(key).promise.catch(() => undefined);
         return Promise.resolve(entry.value);
       }
       this.drop(key);
@@ -189,7 +213,8 @@ export class TrackingCache<T extends Cacheable> {
 
   private store(key: string, value: T, readAt: number): void {
     this.drop(key);
-    this.entries.set(key, { value, expiresAt: readAt + this.options.ttlMs });
+    const { ttlMs } = this.options;
+    this.entries.set(key, { value, expiresAt: readAt + ttlMs, refreshAt: readAt + ttlMs * (0.5 + 0.25 * this.random()) });
     this.keyOf.set(value.shipmentId, key);
     while (this.entries.size > this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;

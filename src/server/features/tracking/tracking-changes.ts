@@ -86,6 +86,14 @@ function driverOf(db: Db): unknown {
   return (db as unknown as { session: { client: unknown } }).session.client;
 }
 
+/** Which database the Drizzle database speaks to. */
+export function databaseKind(db: Db): 'pglite' | 'postgres' {
+  const driver = driverOf(db);
+  if (driver instanceof PGlite) return 'pglite';
+  if (driver instanceof pg.Pool) return 'postgres';
+  throw new Error('tracking changes: unknown database driver');
+}
+
 /** Listens on the channel with the database's own driver: PGlite's listen, or a pg.Client of its own. */
 export async function listenForTrackingChanges(db: Db, handlers: ChangeHandlers, warn: (message: string) => void): Promise<ChangeListener> {
   const driver = driverOf(db);

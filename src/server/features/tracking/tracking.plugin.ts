@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { adminPartnerRoutes } from './admin-partners.routes.ts';
 import { partnerEventRoutes } from './partner-events.routes.ts';
 import { DEFAULT_TRACKING_CACHE, TrackingCache, type TrackingCacheOptions, type TrackingCacheStats } from './tracking-cache.ts';
-import { listenForTrackingChanges, sendSync } from './tracking-changes.ts';
+import { databaseKind, listenForTrackingChanges, sendSync } from './tracking-changes.ts';
 import { trackingRoutes, type TrackingRoutesOptions } from './tracking.routes.ts';
 import { readTracking, type TrackingRecord } from './tracking.service.ts';
 
@@ -24,13 +24,13 @@ declare module 'fastify' {
 }
 
 export interface TrackingFeatureOptions extends Omit<TrackingRoutesOptions, 'cache'> {
-  /** The lookup cache's TTL and size (DEFAULT_TRACKING_CACHE). */
+  /** The lookup cache's TTL and size (default: DEFAULT_TRACKING_CACHE of the database's kind). */
   cache?: TrackingCacheOptions;
 }
 
 async function tracking(app: FastifyInstance, options: TrackingFeatureOptions) {
   const { db } = options;
-  const cache = new TrackingCache<TrackingRecord>((trackingNumber) => readTracking(db, trackingNumber), options.cache ?? DEFAULT_TRACKING_CACHE);
+  const cache = new TrackingCache<TrackingRecord>((trackingNumber) => readTracking(db, trackingNumber), options.cache ?? DEFAULT_TRACKING_CACHE[databaseKind(db)]);
   const listener = await listenForTrackingChanges(db, cache, (message) => app.log.warn(message));
   app.addHook('onClose', () => listener.close());
   app.decorate('trackingLookups', {
