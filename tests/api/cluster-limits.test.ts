@@ -16,13 +16,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, bratislavaDay } from '#shared/contract/reports.ts';
 import type { Shipment } from '#shared/contract/shipments.ts';
+import { PARTNERS } from '#shared/domain/enums.ts';
 import { PUBLIC_TRACKING_PER_MINUTE } from '#shared/domain/limits.ts';
+import type { PickupPointList } from '#shared/contract/pickup-points.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { createApp, type AppOptions } from '#server/app.ts';
 import { openPostgres, type Database } from '#server/db/client.ts';
 import { limitCounters } from '#server/db/limit-counters.ts';
 import { sharedRateLimitStore } from '#server/plugins/rate-limit-store.ts';
-import { rateLimits, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { pickupPoints, rateLimits, shipmentEvents, shipments } from '#server/db/schema.ts';
 import { createPartnerKey } from '#server/features/tracking/partner-keys.ts';
 import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
 import { DEFAULT_POSTCODE_LIMITS } from '#server/features/tracking/postcode-attempts.ts';
@@ -318,5 +320,33 @@ describe('idempotency across instances', () => {
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.body).toBe(created.body);
     }
+  });
+});
+
+describe("the pickup-point picker's index across instances", () => {
+  it("finds a point written through one instance's connections in the other's very next search", async () => {
+    const search = async (app: FastifyInstance) => {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/pickup-points?country=SK&q=klastrova', headers: bearer(userToken) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<PickupPointList>().points.map((p) => p.id);
+    };
+    // Both instances hold SK's index...
+    expect([await search(a), await search(b)]).toEqual([[], []]);
+    // ...a new point is written through A's pool (as an import on A would)...
+    await t.database.db.insert(pickupPoints).values({
+      id: 'PT19998',
+      partnerId: PARTNERS.SPS,
+      country: 'SK',
+      type: 'parcel_locker',
+      name: 'ParcelBox Klastrová',
+      street: 'Klastrová 1',
+      city: 'Bratislava',
+      zip: '811 01',
+      latitude: 48.14,
+      longitude: 17.1,
+      openingHours: '{"mon":"00:00-24:00"}',
+    });
+    // ...and B's next search has it: every search reads the directory's version (one primary-key read).
+    expect(await search(b)).toEqual(['PT19998']);
   });
 });
