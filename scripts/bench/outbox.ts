@@ -22,6 +22,7 @@ import { cpus, loadavg } from 'node:os';
 import type { TokenResponse } from '#shared/contract/auth.ts';
 import { page } from './browser-globals.ts';
 import { check, figure } from './figures.ts';
+import { cpuMeter } from './process-cpu.ts';
 import { startLossyProxy, type LossyNetwork } from './lossy-proxy.ts';
 import { startServer, watchdog } from './server.ts';
 
@@ -146,6 +147,7 @@ async function run(token: TokenResponse, bearer: Record<string, string>): Promis
     proxy.resetStats();
     network.mode = 'flaky';
     const drainStarted = performance.now();
+    const cpu = cpuMeter(PORT);
     page.dispatchEvent(new Event('online'));
     let status = await outboxStatus(token.data.id);
     let lastShown = 0;
@@ -158,6 +160,7 @@ async function run(token: TokenResponse, bearer: Record<string, string>): Promis
       }
     }
     const drainSeconds = (performance.now() - drainStarted) / 1000;
+    const used = cpu();
     engine.stop();
 
     const rows = await db.outbox.toArray();
@@ -190,11 +193,15 @@ async function run(token: TokenResponse, bearer: Record<string, string>): Promis
     log(`  network: ${stats.requests} requests reached the proxy; reset before forwarding ${stats.resetBefore}, reset after the server answered ${stats.resetAfter}, delivered twice ${stats.duplicated}; ${stats.forwarded} deliveries to the server`);
     log(`  outbox:  accepted ${accepted.length}, rejected ${rejected.length}, still waiting ${status.waiting}; ${attempts} attempts in all (offline ones included), ${replayed} accepted from a replayed answer`);
     log(`  server:  ${[...perReference.values()].reduce((a, b) => a + b, 0)} shipments for ${perReference.size} references; duplicates created ${duplicates}, lost ${lost}`);
+    log(`  CPU:     the server ${used.server === undefined ? '(unknown)' : `${used.server.toFixed(1)} s`}, this process (the app's engine, fake-indexeddb, the proxy) ${used.self.toFixed(1)} s`);
     if (rejected.length > 0) log(`  first rejection: ${JSON.stringify(rejected[0]?.lastError)} ${JSON.stringify(rejected[0]?.errors)}`);
     log('');
     const name = `${SUBMISSIONS.toLocaleString('en')} wizard submissions drained through the lossy proxy`;
     const met = figure(BENCH, name, Number(drainSeconds.toFixed(2)), 's', { kind: 'max', value: (GOAL_S * SUBMISSIONS) / 1000 });
     figure(BENCH, `${name}, throughput`, Math.round(SUBMISSIONS / drainSeconds), 'submissions/s');
+    // What the load does not change much: the CPU each side spent on the drain.
+    if (used.server !== undefined) figure(BENCH, `${name}, server CPU per submission`, Number(((used.server * 1000) / SUBMISSIONS).toFixed(1)), 'ms');
+    figure(BENCH, `${name}, client CPU per submission (engine, fake-indexeddb, proxy)`, Number(((used.self * 1000) / SUBMISSIONS).toFixed(1)), 'ms');
     const checks = [
       check(BENCH, 'no submission created twice', duplicates === 0, duplicates ? `${duplicates} duplicates` : undefined),
       check(BENCH, 'no submission lost', lost === 0, lost ? `${lost} lost` : undefined),

@@ -26,6 +26,7 @@ import type { TokenResponse } from '#shared/contract/auth.ts';
 import type { ParcelStatusUpdate } from '#shared/domain/enums.ts';
 import { page } from './browser-globals.ts';
 import { check, figure } from './figures.ts';
+import { cpuMeter } from './process-cpu.ts';
 import { startServer, watchdog } from './server.ts';
 
 watchdog(900);
@@ -142,13 +143,15 @@ async function run(): Promise<number> {
   async function drain(keys: number[], flaky: boolean) {
     Object.assign(network, { online: true, dropBefore: flaky ? DROP_BEFORE : 0, dropAfter: flaky ? DROP_AFTER : 0, requests: 0, droppedBefore: 0, droppedAfter: 0 });
     const onlineAt = Date.now();
+    const cpu = cpuMeter(PORT);
     page.dispatchEvent(new Event('online'));
     // Polled rarely (reads compete with the engine for IndexedDB); the time comes from the rows.
     const inState = (state: string) => db.scans.where('[state+nextAttemptAt]').between([state, Dexie.minKey], [state, Dexie.maxKey]).count();
     const waiting = async () => (await Promise.all(['pending', 'sending', 'retry'].map(inState))).reduce((a, b) => a + b, 0);
     while ((await waiting()) > 0) await new Promise((r) => setTimeout(r, 250));
+    const used = cpu();
     const answered = (await db.scans.bulkGet(keys)).filter((row) => row !== undefined);
-    return { answered, seconds: (Math.max(...answered.map((row) => row.updatedAt)) - onlineAt) / 1000 };
+    return { answered, seconds: (Math.max(...answered.map((row) => row.updatedAt)) - onlineAt) / 1000, cpu: `CPU: server ${used.server === undefined ? '?' : used.server.toFixed(2)} s, this process ${used.self.toFixed(2)} s` };
   }
 
   let rejected = 0;
@@ -167,7 +170,7 @@ async function run(): Promise<number> {
         for (let p = 0; p < shape.presses; p++) keys.push(...(await queueScan(admin.data.id, status, ids.slice(p * shape.ids, (p + 1) * shape.ids))));
         const queueMs = performance.now() - queueStarted;
 
-        const { answered, seconds } = await drain(keys, flaky);
+        const { answered, seconds, cpu } = await drain(keys, flaky);
         const failed = answered.filter((row) => row.state !== 'accepted').length;
         rejected += failed;
         const updated = answered.reduce((sum, row) => sum + (row.results ?? []).filter((r) => r.result === 'updated').length, 0);
@@ -175,7 +178,7 @@ async function run(): Promise<number> {
           `  ${shape.name.padEnd(22)} queued offline in ${(queueMs / 1000).toFixed(2)} s; applied in ${seconds.toFixed(2)} s after the network came back ` +
           `(${(ids.length / seconds).toFixed(0)} parcels/s, ${(shape.presses / seconds).toFixed(0)} presses/s); ${network.requests} requests` +
           (flaky ? ` (${network.droppedBefore} dropped before, ${network.droppedAfter} answers lost)` : '') +
-          `; ${updated} updated${failed ? `, ${failed} NOT ACCEPTED` : ''}`;
+          `; ${updated} updated${failed ? `, ${failed} NOT ACCEPTED` : ''}; ${cpu}`;
         log(line);
         const goal = 'goals' in shape ? shape.goals[flaky ? 'lossy' : 'clean'] : undefined;
         goalsMet &&= figure(BENCH, `${shape.name} drained, ${flaky ? 'lossy' : 'clean'} network`, Number(seconds.toFixed(2)), 's', goal === undefined ? undefined : { kind: 'max', value: goal });
@@ -194,13 +197,13 @@ async function run(): Promise<number> {
       keys.push(...(await queueScan(admin.data.id, 'ARRIVED', [id])));
       keys.push(...(await queueScan(admin.data.id, 'SENT', [id])));
     }
-    const { answered, seconds } = await drain(keys, true);
+    const { answered, seconds, cpu } = await drain(keys, true);
     const failed = answered.filter((row) => row.state !== 'accepted').length;
     rejected += failed;
     const notUpdated = answered.filter((row) => row.results?.length !== 1 || row.results[0]?.result !== 'updated').length;
     log(
       `  ${keys.length} presses applied in ${seconds.toFixed(2)} s; ${network.requests} requests (${network.droppedBefore} dropped before, ${network.droppedAfter} answers lost); ` +
-        `${answered.length - notUpdated} presses moved their parcel${notUpdated ? `, ${notUpdated} DID NOT` : ''}`,
+        `${answered.length - notUpdated} presses moved their parcel${notUpdated ? `, ${notUpdated} DID NOT` : ''}; ${cpu}`,
     );
     figure(BENCH, `${INTERLEAVED_PARCELS} parcels x (ARRIVED, SENT) drained, lossy network`, Number(seconds.toFixed(2)), 's');
     check(BENCH, 'ARRIVED and SENT per parcel: every press accepted', failed === 0, failed ? `${failed} not accepted` : undefined);

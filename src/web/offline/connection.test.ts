@@ -96,8 +96,15 @@ describe('Connection: the window and a lost network', () => {
     expect(connection.lost).toBe(false);
     connection.failed(T0, { silent: true, probe: true });
     expect(connection.lost).toBe(true);
-    // The next drain starts over.
+    // The next drain (a timer, a new row) tries once more: one probe without an answer ends it.
     connection.beginDrain();
+    expect(connection.lost).toBe(false);
+    connection.failed(T0, { silent: true, probe: true });
+    expect(connection.lost).toBe(true);
+    // A fresh start (the network is back, "sync now") tries three times again.
+    connection.reset();
+    connection.beginDrain();
+    for (let i = 1; i < MAX_CONSECUTIVE_NETWORK_FAILURES; i++) connection.failed(T0, { silent: true, probe: true });
     expect(connection.lost).toBe(false);
   });
 

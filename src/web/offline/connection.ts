@@ -62,12 +62,17 @@ export class Connection {
     this.step = 0;
     this.#raisedAt = -Infinity;
     this.silent = 0;
+    this.probesLost = 0;
   }
 
-  /** A drain begins: one request at a time until the server answers. */
+  /**
+   * A drain begins: one request at a time until the server answers. After the network was found
+   * gone, one probe more without an answer finds it gone again (a new row queued offline costs one
+   * request, not three).
+   */
   beginDrain(): void {
     this.open = false;
-    this.probesLost = 0;
+    this.probesLost = Math.min(this.probesLost, MAX_CONSECUTIVE_NETWORK_FAILURES - 1);
   }
 
   /** Requests allowed in flight now. */

@@ -14,16 +14,17 @@ export interface QueueStatus {
   rejected: number;
 }
 
-/** The client's rows of `table` by state; answered history (accepted rows, which only grow) is never read. */
+/**
+ * The client's rows of `table` by state; answered history (accepted rows, which only grow) is never
+ * read. Each state's range is read in one go and counted here: a cursor stepping through the rows
+ * with a filter cost several times as much (a live badge re-reads on every write of a drain).
+ */
 export async function queueStatus<Row extends QueuedRow>(table: EntityTable<Row, 'id'>, clientId: string): Promise<QueueStatus> {
   const [pending = 0, sending = 0, retry = 0, rejected = 0] = await Promise.all(
-    (['pending', 'sending', 'retry', 'rejected'] as const).map((state) =>
-      table
-        .where('[state+nextAttemptAt]')
-        .between([state, Dexie.minKey], [state, Dexie.maxKey])
-        .filter((row) => row.clientId === clientId && row.resolvedAt === undefined)
-        .count(),
-    ),
+    (['pending', 'sending', 'retry', 'rejected'] as const).map(async (state) => {
+      const rows = await table.where('[state+nextAttemptAt]').between([state, Dexie.minKey], [state, Dexie.maxKey]).toArray();
+      return rows.filter((row) => row.clientId === clientId && row.resolvedAt === undefined).length;
+    }),
   );
   return { pending, sending, retry, waiting: pending + sending + retry, rejected };
 }

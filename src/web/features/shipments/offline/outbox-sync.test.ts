@@ -516,6 +516,19 @@ describe('sync engine: a window of requests (issue 19)', () => {
     expect(calls.map((c) => c.rowId)).toEqual(ids.slice(0, 8));
     expect((await outboxRows()).filter((r) => r.state === 'pending').map((r) => r.id)).toEqual(ids.slice(8));
   });
+  it('once the network is found gone, a submission queued meanwhile costs one request, not three', async () => {
+    await queue(3);
+    const { send, calls } = recorder(() => noAnswer);
+    const onOffline = vi.fn();
+    engine(send, { onOffline }).start();
+    await eventually(() => expect(onOffline).toHaveBeenCalledTimes(1));
+    expect(calls).toHaveLength(3);
+
+    const [queued] = await queue(1, CLIENT, 4);
+    await eventually(() => expect(onOffline).toHaveBeenCalledTimes(2));
+    expect(calls.map((c) => c.rowId)).toHaveLength(4);
+    expect(calls[3]?.rowId).toBe(queued);
+  });
 });
 
 describe('sync engine: the backoff follows the connection (issue 19)', () => {
