@@ -201,7 +201,7 @@ describe.runIf(enabled)('three instances behind nginx on one PostgreSQL', () => 
       (
         await query<{ application_name: string }>(
           `select application_name from pg_stat_activity where application_name like 'portal %' and application_name not like '% jobs'
-             and query like 'update "imports" set %"progress" = $%' order by query_start desc limit 1`,
+             and query ~* '^\\s*update\\s+"?imports"?\\s+set\\s((?!\\swhere\\s).)*"?progress"?\\s*=' order by query_start desc limit 1`,
         )
       )[0]?.application_name ?? '';
     let holderPort = 0;
@@ -280,13 +280,19 @@ describe.runIf(enabled)('three instances behind nginx on one PostgreSQL', () => 
 
     await new Promise((r) => setTimeout(r, 2000));
     const restarted: string[] = [];
-    await cluster.restartRolling((index, ms) => restarted.push(`instance ${index + 1} in ${(ms / 1000).toFixed(1)} s`));
+    const exitCodes: Array<number | null> = [];
+    await cluster.restartRolling((index, ms, exitCode) => {
+      restarted.push(`instance ${index + 1} in ${(ms / 1000).toFixed(1)} s`);
+      exitCodes.push(exitCode);
+    });
     await new Promise((r) => setTimeout(r, 2000));
     running = false;
     await Promise.all([...tracking, ...authenticated, creates]);
     console.log(`rolling restart (${restarted.join(', ')}): ${JSON.stringify(done)} requests, by instance ${JSON.stringify(Object.fromEntries(perInstance))}`);
 
     expect(failures).toEqual([]);
+    // Each drained and exited by itself (0), none killed after the wait.
+    expect(exitCodes).toEqual([0, 0, 0]);
     expect(done.tracking).toBeGreaterThan(100);
     expect(done.authenticated).toBeGreaterThan(50);
     // Every create answered 201 made exactly one shipment.
