@@ -1,5 +1,6 @@
 // The import job (pg-boss queue `import`, shared by every server instance on the database). It
-// reads the stored file, checks each row with the send form's rules and creates the valid ones
+// starts from the upload already opened on the reader when this instance stored it
+// (import-handoff.ts), else reads the stored file, checks each row with the send form's rules and creates the valid ones
 // in chunks; the file is parsed and each row's schema checked on the reader thread, a chunk ahead
 // of the database work (import-reader.ts). Each chunk, its row errors and the import's progress
 // commit together, so a job resumed after a restart continues after the last committed chunk and
@@ -23,13 +24,15 @@ import { releaseOrphanedJobs, stoppingSignal } from '#server/jobs/job-queue.ts';
 import { batchContext, insertBatch, prepareBatch } from '../shipments/public.ts';
 import { loadImportFile } from './import-files.ts';
 import { columnOf } from './import-row.ts';
-import { openImportFileOnReader, startImportReader, type ReadRows } from './import-reader.ts';
+import { takeOpenedUpload } from './import-handoff.ts';
+import { openImportFileOnReader, startImportReader, type OpenedImportFile, type ReadRows } from './import-reader.ts';
 import { ImportFileError } from './read-import-file.ts';
 
 export const IMPORT_QUEUE = 'import';
 export const IMPORT_DEAD_QUEUE = 'import-dead';
-/** Rows per transaction: big enough for few round trips, small enough to resume close to where it stopped. */
+/** Rows per transaction: big enough for few round trips, small enough to resume close to where it stopped. The first chunk of a run has IMPORT_CHUNK_ROWS, the others IMPORT_LATER_CHUNK_ROWS. */
 export const IMPORT_CHUNK_ROWS = 1000;
+export const IMPORT_LATER_CHUNK_ROWS = 2000;
 const RETRY_LIMIT = 3;
 /** On PostgreSQL, a PROCESSING import without a job is taken as never queued only after this long (the upload queues it right after storing it). */
 const UNQUEUED_AFTER_MINUTES = 2;
@@ -133,17 +136,24 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
     .from(imports)
     .innerJoin(clients, eq(clients.id, imports.clientId))
     .where(eq(imports.id, importId));
-  if (!record || record.record.status !== 'PROCESSING') return;
-  const { record: job } = record;
-  const content = await loadImportFile(db, importId);
-  if (!content) {
-    await failImport(db, importId, serverMessages.importInterrupted.id);
+  // The upload this instance stored and opened already, if it did (import-handoff.ts).
+  const opened = takeOpenedUpload(importId);
+  if (!record || record.record.status !== 'PROCESSING') {
+    opened?.then((file) => file.close(), () => undefined);
     return;
   }
-
-  let file;
+  const { record: job } = record;
+  let file: OpenedImportFile;
   try {
-    file = await openImportFileOnReader(job.type, content);
+    if (opened) file = await opened;
+    else {
+      const content = await loadImportFile(db, importId);
+      if (!content) {
+        await failImport(db, importId, serverMessages.importInterrupted.id);
+        return;
+      }
+      file = await openImportFileOnReader(job.type, content);
+    }
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
     await failImport(db, importId, error.messageId);
@@ -160,19 +170,23 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
 
     const principal = { clientId: job.clientId, companyId: job.companyId, role: record.role as Role };
     const context = await batchContext(db, principal);
-    const read = (start: number) => {
+    const read = (start: number, end: number) => {
       if (start >= total) return null;
-      const rows = file.read(start, Math.min(start + IMPORT_CHUNK_ROWS, total), mapping);
+      const rows = file.read(start, end, mapping);
       // Awaited by the next turn of the loop; a job that stops first never awaits it.
       rows.catch(() => undefined);
       return rows;
     };
+    // The first chunk of a run is small, so that its rows start going in soon; the later ones
+    // are larger (fewer statements and commits per row).
+    const endOf = (start: number, first: boolean) => Math.min(start + (first ? IMPORT_CHUNK_ROWS : IMPORT_LATER_CHUNK_ROWS), total);
     // The next chunk is read and checked on the reader's thread while this one is written.
-    let reading: Promise<ReadRows> | null = read(job.progress);
-    for (let start = job.progress; reading; start += IMPORT_CHUNK_ROWS) {
-      const end = Math.min(start + IMPORT_CHUNK_ROWS, total);
+    let start = job.progress;
+    let end = endOf(start, true);
+    let reading: Promise<ReadRows> | null = read(start, end);
+    for (; reading; start = end, end = endOf(end, false)) {
       const { candidates, failures } = await reading;
-      reading = read(end);
+      reading = read(end, endOf(end, false));
       const prepared = await prepareBatch(db, context, candidates);
       for (const { rowNumber, errors } of prepared.failed) {
         failures.push({ rowNumber, errors: Object.entries(errors).flatMap(([field, ids]) => ids.map((message) => ({ column: columnOf(field, mapping, headers), message }))) });

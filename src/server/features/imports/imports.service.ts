@@ -14,6 +14,7 @@ import type { Translate } from '#server/i18n.ts';
 import { companyScope, type CompanyScope } from '#server/company-scope.ts';
 import type { Principal } from '../auth/public.ts';
 import { loadImportFile, storeImportFile } from './import-files.ts';
+import { dropOpenedUpload, openUpload } from './import-handoff.ts';
 import { previewOnReader, resultFileOnReader } from './import-reader.ts';
 import { ImportFileError } from './read-import-file.ts';
 import type { ResultFile } from './result-file.ts';
@@ -52,15 +53,24 @@ export async function previewImport(db: Db, principal: Principal, upload: Import
  */
 export async function createImport(db: Db, principal: Principal, upload: ImportUpload, beforeCommit?: (tx: Db, id: string) => Promise<void>): Promise<string> {
   const content = decode(upload);
-  return db.transaction(async (tx) => {
-    const [record] = await tx
-      .insert(imports)
-      .values({ companyId: companyScope(principal).companyId, clientId: principal.clientId, filename: upload.filename, type: upload.type, mapping: upload.mapping ?? null })
-      .returning({ id: imports.id });
-    await storeImportFile(tx, record!.id, content);
-    await beforeCommit?.(tx, record!.id);
-    return record!.id;
-  });
+  // Read on the reader thread while the record commits (import-handoff.ts).
+  const opening = openUpload(upload.type, content);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [record] = await tx
+        .insert(imports)
+        .values({ companyId: companyScope(principal).companyId, clientId: principal.clientId, filename: upload.filename, type: upload.type, mapping: upload.mapping ?? null })
+        .returning({ id: imports.id });
+      await storeImportFile(tx, record!.id, content);
+      await beforeCommit?.(tx, record!.id);
+      return record!.id;
+    });
+    opening.keep(id);
+    return id;
+  } catch (error) {
+    opening.drop();
+    throw error;
+  }
 }
 
 /** A mapping the user chose is kept for the company's next file with the same headers. */
@@ -75,6 +85,7 @@ export async function saveMapping(db: Db, principal: Principal, upload: ImportUp
 
 /** Ends an import FAILED before it ran; `beforeCommit` runs in the same transaction (the route frees its Idempotency-Key there). */
 export async function markImportFailed(db: Db, importId: string, messageId: string, beforeCommit?: (tx: Db) => Promise<void>): Promise<void> {
+  dropOpenedUpload(importId);
   await db.transaction(async (tx) => {
     await tx.update(imports).set({ status: 'FAILED', errorMessage: messageId, finishedAt: sql`now()`, processingTimeMs: 0 }).where(eq(imports.id, importId));
     await beforeCommit?.(tx);
