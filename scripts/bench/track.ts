@@ -274,6 +274,12 @@ async function benchDatabase(db: 'PGlite' | 'PostgreSQL', env: Record<string, st
     const parcels = await prepare(server);
     console.log(`Prepared ${parcels.length} SPS parcels with ${PREPARED_EVENTS} events each in ${((performance.now() - started) / 1000).toFixed(1)} s (load ${load()}).`);
     let ok = await checkAnswers(server, db, parcels);
+    // The crowd asks for parcels the cache holds: each is looked up once first. (A cold cache
+    // costs one query per parcel, a second or two for 500 on PGlite, which would otherwise fill
+    // most of a 10 s run on a busy machine.)
+    const warm = performance.now();
+    for (let i = 0; i < parcels.length; i += 10) await Promise.all(parcels.slice(i, i + 10).map((p) => lookUp(server, p, false)));
+    console.log(`Looked each parcel up once in ${((performance.now() - warm) / 1000).toFixed(1)} s.`);
 
     const mixed = run(server, `${db}: public lookups, both routes alternating (${CONNECTIONS} connections, ${SECONDS} s)`, ['timeline', 'track'], parcels);
     const delays = await changesWhileBusy(server, parcels, mixed.done);

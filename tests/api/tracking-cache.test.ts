@@ -172,6 +172,22 @@ describe('lookups from the cache', () => {
     expect((await timeline(s.tracking_number!, '?zip=81101')).view).toBe('full');
   });
 
+  it('answers each view and language its own text, whoever asked before', async () => {
+    const s = await parcel();
+    const tn = s.tracking_number!;
+    const ask = (query: string, language: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/tracking/${tn}${query}`, remoteAddress: `10.79.0.${++address % 250}`, headers: { 'accept-language': language } });
+    const sk = await ask('?zip=81101', 'sk');
+    const en = await ask('?zip=81101', 'en');
+    const skAgain = await ask('?zip=81101', 'sk');
+    const status = await ask('', 'sk');
+    expect(sk.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(sk.body).toBe(skAgain.body);
+    expect(sk.json<PublicTracking>().events[0]!.name).not.toBe(en.json<PublicTracking>().events[0]!.name);
+    expect(sk.json<PublicTracking>().view).toBe('full');
+    expect(status.json<PublicTracking>()).toMatchObject({ view: 'status', destination_country: null, partner_name: null, partner_tracking_link: null });
+  });
+
   it('keeps the postal-code brake on cached answers: wrong codes counted, then 429 even for the right one', async () => {
     const s = await parcel();
     expect((await timeline(s.tracking_number!, '?zip=81101')).view).toBe('full');

@@ -3,7 +3,9 @@
 // public routes under one rate limit and one postal-code brake per parcel; neither ever answers
 // personal data, and without the postal code neither tells where a parcel goes or who delivers it.
 import type { FastifyInstance } from 'fastify';
-import { publicTrackingEndpoint, trackEndpoint } from '#shared/contract/tracking.ts';
+import * as z from 'zod/mini';
+import { publicTrackingEndpoint, trackEndpoint, type PublicTracking, type PublicTrackingView } from '#shared/contract/tracking.ts';
+import { languageFromAcceptLanguage } from '#shared/domain/languages.ts';
 import { reachedMilestone } from '#shared/domain/tracking-events.ts';
 import type { Db } from '#server/db/client.ts';
 import { route } from '#server/http/route.ts';
@@ -22,6 +24,16 @@ export interface TrackingRoutesOptions {
   cache: TrackingCache<TrackingRecord>;
 }
 
+/**
+ * The public timeline's answers as sent, per cached record: they depend only on the record, the
+ * view (status or full), the language and which events are shown yet — never on who asks — so a
+ * crowd asking for one parcel is answered one JSON text, serialized (through the endpoint's
+ * schema) once. A record replaced by a change takes its answers with it.
+ */
+const timelineAnswers = new WeakMap<TrackingRecord, Map<string, string>>();
+/** Answers kept per record at most (two views in two languages, say): about 1 KB each. */
+const ANSWERS_PER_RECORD = 4;
+
 export async function trackingRoutes(app: FastifyInstance, { publicUrl, cache }: TrackingRoutesOptions) {
   const limit = publicLookupLimit(app);
   // Shared by both routes (guesses on one route count on the other) and, on PostgreSQL, by every instance.
@@ -31,7 +43,7 @@ export async function trackingRoutes(app: FastifyInstance, { publicUrl, cache }:
   const lookUp = async (trackingNumber: string) => {
     const record = await cache.get(trackingNumber);
     if (!record) throw shipmentNotFound();
-    return { shipment: record.shipment, events: eventsShownAt(record, Date.now()) };
+    return { record, shipment: record.shipment, events: eventsShownAt(record, Date.now()) };
   };
 
   route(
@@ -54,21 +66,35 @@ export async function trackingRoutes(app: FastifyInstance, { publicUrl, cache }:
   route(
     app,
     publicTrackingEndpoint,
-    async ({ params, query, scope, t }) => {
-      const { shipment, events } = await lookUp(params.tracking_number);
+    async ({ params, query, scope, t, request, reply }) => {
+      const { record, shipment, events } = await lookUp(params.tracking_number);
       const view = await trackingView(shipment, { scope, zip: query.zip ? { value: query.zip, field: 'zip' } : undefined }, attempts);
-      const full = view === 'full';
-      return {
-        tracking_number: shipment.trackingNumber,
-        view,
-        destination_country: full ? shipment.destinationCountry : null,
-        // A cancelled shipment is going nowhere: no progress to show, only its events.
-        milestone: shipment.status === 'DELETED' ? null : reachedMilestone(events.map((e) => e.code)),
-        deleted: shipment.status === 'DELETED',
-        events: toTrackingEvents(events, t, { locations: full }),
-        partner_name: full ? shipment.partnerName : null,
-        partner_tracking_link: full ? partnerTrackingLink(shipment.trackingUrlTemplate, { ...shipment, hasPartnerEvents: events.some((e) => e.fromPartner) }) : null,
-      };
+      const key = `${view}|${languageFromAcceptLanguage(request.headers['accept-language'])}|${events.length}`;
+      let answers = timelineAnswers.get(record);
+      let json = answers?.get(key);
+      if (json === undefined) {
+        json = JSON.stringify(z.encode(publicTrackingEndpoint.answer, timeline(view)));
+        if (!answers) timelineAnswers.set(record, (answers = new Map()));
+        if (answers.size >= ANSWERS_PER_RECORD) answers.clear();
+        answers.set(key, json);
+      }
+      // A JSON text is sent as it is (Fastify serializes only objects).
+      return reply.type('application/json; charset=utf-8').send(json);
+
+      function timeline(view: PublicTrackingView): PublicTracking {
+        const full = view === 'full';
+        return {
+          tracking_number: shipment.trackingNumber,
+          view,
+          destination_country: full ? shipment.destinationCountry : null,
+          // A cancelled shipment is going nowhere: no progress to show, only its events.
+          milestone: shipment.status === 'DELETED' ? null : reachedMilestone(events.map((e) => e.code)),
+          deleted: shipment.status === 'DELETED',
+          events: toTrackingEvents(events, t, { locations: full }),
+          partner_name: full ? shipment.partnerName : null,
+          partner_tracking_link: full ? partnerTrackingLink(shipment.trackingUrlTemplate, { ...shipment, hasPartnerEvents: events.some((e) => e.fromPartner) }) : null,
+        };
+      }
     },
     { onRequest: limit },
   );
