@@ -70,11 +70,18 @@ export async function bucketDrift(db: Db): Promise<BucketDrift> {
             from shipments group by 1, 2, 3, 4, 5, 6
         ), stored as (
           select company_id, day, status, receiver_country, delivery_method, partner_id, n from shipment_counts
+        ), expected_totals as (
+          select company_id, status, receiver_country, delivery_method, partner_id, count(*) as n
+            from shipments group by 1, 2, 3, 4, 5
+        ), stored_totals as (
+          select company_id, status, receiver_country, delivery_method, partner_id, n from shipment_totals
         )
         select (select coalesce(sum(n), 0) from stored)::text as summed,
                (select coalesce(sum(n), 0) from expected)::text as counted,
-               (select count(*) from ((select * from stored except all select * from expected)
-                                      union all (select * from expected except all select * from stored)) d)::int as differing`,
+               ((select count(*) from ((select * from stored except all select * from expected)
+                                       union all (select * from expected except all select * from stored)) d)
+                + (select count(*) from ((select * from stored_totals except all select * from expected_totals)
+                                         union all (select * from expected_totals except all select * from stored_totals)) d))::int as differing`,
   );
   if (!row) throw new Error('bucketDrift: no answer');
   return row;

@@ -378,6 +378,19 @@ async function expectBucketsExact(current: Row[], where: string): Promise<void> 
   );
   const got = Object.fromEntries(stored.map((b) => [bucketKey(b), b.n]).sort());
   expect(got, `shipment_counts ${where}`).toEqual(Object.fromEntries([...expected].sort()));
+  // shipment_totals: the same buckets without their day (migration 0019), kept by the same triggers.
+  const expectedTotals = new Map<string, number>();
+  for (const r of current) {
+    const key = bucketKey({ ...r, day: '*' });
+    expectedTotals.set(key, (expectedTotals.get(key) ?? 0) + 1);
+  }
+  const storedTotals = await queryRows<Bucket>(
+    db,
+    sql`select company_id, '*' as day, status::text as status, receiver_country, delivery_method::text as delivery_method, partner_id, n::int as n
+          from shipment_totals`,
+  );
+  const gotTotals = Object.fromEntries(storedTotals.map((b) => [bucketKey(b), b.n]).sort());
+  expect(gotTotals, `shipment_totals ${where}`).toEqual(Object.fromEntries([...expectedTotals].sort()));
 }
 
 /** A small seeded generator, so each step's filter values follow from the run's seed. */

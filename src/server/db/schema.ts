@@ -414,6 +414,25 @@ export const shipmentCounts = pgTable(
 );
 
 /**
+ * shipment_counts without the day: what the list's count sums when no date filter is set (a few
+ * hundred rows for every company together, where shipment_counts holds a row per day as well:
+ * ~100,000 at a million shipments, 8–10 ms to sum for an ADMIN). Kept by the same trigger
+ * functions in the same statements (migration 0019_shipment_totals); never written by the application.
+ */
+export const shipmentTotals = pgTable(
+  'shipment_totals',
+  {
+    companyId: uuid('company_id').notNull(),
+    status: shipmentStatusEnum('status').notNull(),
+    receiverCountry: char('receiver_country', { length: 2 }).notNull(),
+    deliveryMethod: deliveryMethodEnum('delivery_method').notNull(),
+    partnerId: integer('partner_id'),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [unique('shipment_totals_key').on(t.companyId, t.status, t.receiverCountry, t.deliveryMethod, t.partnerId).nullsNotDistinct()],
+);
+
+/**
  * Every status change of a shipment, for tracking: `status` is a tracking event code
  * (src/shared/domain/tracking-events.ts), `occurred_at` when it happened (a depot scan's own time,
  * a partner's reported time), `recorded_at` when we learnt of it.

@@ -6,7 +6,7 @@ import type { ShipmentListFilters } from '#shared/contract/shipments.ts';
 import { messages } from '#shared/i18n/messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import type { Db } from '#server/db/client.ts';
-import { clients, companies, shipmentCounts, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { clients, companies, shipmentCounts, shipmentEvents, shipments, shipmentTotals } from '#server/db/schema.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
 import { trackingChanged } from '../tracking/public.ts';
@@ -35,38 +35,42 @@ function listConditions(scope: CompanyScope, q: ShipmentListFilters): SQL[] {
 }
 
 /**
- * The same filters over the buckets of shipment_counts, or null when a filter has no bucket
- * column (reference, item and tracking numbers: those hit selective indexes and count directly).
- * A bucket's day is the Bratislava calendar day of created_at, so `createdFrom`/`createdTo` (whole
- * Bratislava days, both included) select exactly the buckets of the days between them.
+ * The same filters over counted buckets, or null when a filter has no bucket column (reference,
+ * item and tracking numbers: those hit selective indexes and count directly). With a date filter
+ * the buckets are shipment_counts', per Bratislava calendar day of created_at, so `createdFrom`/
+ * `createdTo` (whole days, both included) select exactly the buckets of the days between them;
+ * without one they are shipment_totals' (the same buckets without the day: hundreds of rows, not
+ * a hundred thousand).
  */
-function countConditions(scope: CompanyScope, q: ShipmentListFilters): SQL[] | null {
+function countFrom(scope: CompanyScope, q: ShipmentListFilters) {
   if (q.reference_number || q.item_number || q.tracking_number) return null;
+  const dated = q.createdFrom !== undefined || q.createdTo !== undefined;
+  const table = dated ? shipmentCounts : shipmentTotals;
   const where: SQL[] = [];
-  const own = scope.rows(shipmentCounts.companyId);
+  const own = scope.rows(table.companyId);
   if (own) where.push(own);
-  else if (q.company_id) where.push(eq(shipmentCounts.companyId, q.company_id));
-  if (q.country) where.push(eq(shipmentCounts.receiverCountry, q.country));
-  if (q.status) where.push(eq(shipmentCounts.status, q.status));
-  if (q.delivery_method) where.push(eq(shipmentCounts.deliveryMethod, q.delivery_method));
-  if (q.partner_id) where.push(eq(shipmentCounts.partnerId, q.partner_id));
+  else if (q.company_id) where.push(eq(table.companyId, q.company_id));
+  if (q.country) where.push(eq(table.receiverCountry, q.country));
+  if (q.status) where.push(eq(table.status, q.status));
+  if (q.delivery_method) where.push(eq(table.deliveryMethod, q.delivery_method));
+  if (q.partner_id) where.push(eq(table.partnerId, q.partner_id));
   if (q.createdFrom) where.push(gte(shipmentCounts.day, sql`${q.createdFrom}::date`));
   if (q.createdTo) where.push(lte(shipmentCounts.day, sql`${q.createdTo}::date`));
-  return where;
+  return { n: table.n, table, where };
 }
 
 /** The exact number of shipments the list's filters select. */
 async function countShipments(db: Db, scope: CompanyScope, q: ShipmentListFilters, where: SQL | undefined): Promise<number> {
-  const buckets = countConditions(scope, q);
+  const buckets = countFrom(scope, q);
   if (!buckets) {
     const [total] = await db.select({ value: count() }).from(shipments).where(where);
     return total?.value ?? 0;
   }
   // sum(bigint) is numeric: cast back to bigint, which node-postgres and PGlite answer as text.
   const [total] = await db
-    .select({ value: sql<string>`coalesce(sum(${shipmentCounts.n}), 0)::bigint` })
-    .from(shipmentCounts)
-    .where(and(...buckets));
+    .select({ value: sql<string>`coalesce(sum(${buckets.n}), 0)::bigint` })
+    .from(buckets.table)
+    .where(and(...buckets.where));
   return Number(total?.value ?? 0);
 }
 
