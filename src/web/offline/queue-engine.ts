@@ -24,11 +24,11 @@ export { MAX_CONSECUTIVE_NETWORK_FAILURES } from './connection.ts';
 export const SYNC_INTERVAL_MS = 30_000;
 /**
  * Requests of one queue in flight at once while the server answers. The server works on one
- * request's database part at a time (PGlite); a few in flight keep it busy while the others are
- * on the wire, in the browser's IndexedDB or in the server's JSON work, and more only queue up
- * there (bench:outbox: see the README's note on the window).
+ * request's database part at a time (PGlite): a few in flight keep it busy while the others are
+ * on the wire, in the browser's IndexedDB or in the server's JSON work, and more only wait there.
+ * A browser opens at most 6 connections to an origin over HTTP/1.1: 4 leave the page its own.
  */
-export const SEND_WINDOW = 6;
+export const SEND_WINDOW = 4;
 /**
  * The service worker's message that asks the pages to drain (public/sw-outbox-sync.js), also the
  * Background Sync tag: one wake-up drains every queue.

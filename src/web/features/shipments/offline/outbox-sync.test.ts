@@ -4,6 +4,7 @@ import type { TokenResponse } from '#shared/contract/auth.ts';
 import { saveToken } from '#web/lib/token-store.ts';
 import { RETRY_MAX_MS } from '#web/offline/backoff.ts';
 import { RETRY_SOON_MS } from '#web/offline/connection.ts';
+import { SEND_WINDOW } from '#web/offline/queue-engine.ts';
 import { db, PortalDb, type OutboxRow } from '#web/offline/db.ts';
 import { createDraft } from './drafts.ts';
 import { createMemoryLock, type OutboxLock } from '#web/offline/outbox-lock.ts';
@@ -488,7 +489,7 @@ describe('sync engine: a window of requests (issue 19)', () => {
 
   it('a lossy network (three requests in a row without an answer) does not end the drain while others are answered', async () => {
     const ids = await queue(12);
-    // Calls 3, 4 and 5 get no answer; the window holds 6.
+    // Calls 3, 4 and 5 get no answer; the window holds 4 (SEND_WINDOW).
     const { send, calls } = recorder((row, n) => (n >= 3 && n <= 5 ? noAnswer : accepted(row)));
     const onOffline = vi.fn();
 
@@ -508,9 +509,10 @@ describe('sync engine: a window of requests (issue 19)', () => {
     const { send, calls } = recorder((row, n) => (n === 1 ? accepted(row) : noAnswer));
     const onOffline = vi.fn();
 
-    const report = await engine(send, { window: 4, onOffline }).syncNow();
+    const report = await engine(send, { onOffline }).syncNow();
 
-    // One accepted (the window opens), four in flight lost (it closes), three probes lost: offline.
+    // One accepted (the window opens), the window's four in flight lost (it closes), three probes lost: offline.
+    expect(SEND_WINDOW).toBe(4);
     expect(report).toEqual({ accepted: 1, rejected: 0, retried: 7, stoppedBy: 'offline' });
     expect(onOffline).toHaveBeenCalledTimes(1);
     expect(calls.map((c) => c.rowId)).toEqual(ids.slice(0, 8));
