@@ -1,0 +1,160 @@
+// npm run bench:floor — the server's own floor (issue 19): what the portal answers per second with
+// 100 connections where it has (almost) nothing to do, against a bare Fastify hello-world started
+// in the same run on the same machine, in a process of its own like the portal's:
+// - a static asset of the build (/favicon.svg, asked as a browser asks: Accept-Encoding br, gzip),
+// - an unknown GET path (answered 404 in the error shape),
+// - an authenticated route that reads nothing (GET /api/v1/config: the installation's settings,
+//   held in memory; the bearer is still verified and the session and client still checked).
+// Bare Fastify is measured before and after the portal's three and their mean is the reference
+// (the machine's load drifts during a run). Goal: each at least half of bare Fastify's req/s.
+// Checks: every request answered as expected (200 / 404), and each answer's content right.
+// Needs a build (dist/): run `npm run build` first.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { check, figure } from './figures.ts';
+import { startServer, watchdog } from './server.ts';
+
+const BENCH = 'floor';
+const CONNECTIONS = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Each of the portal's figures must reach this share of bare Fastify's requests per second. */
+const GOAL_SHARE = 0.5;
+const BARE_PORT = 8094;
+const PORTAL_PORT = 8095;
+
+async function startBare(port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename], {
+    env: { ...process.env, BARE_FASTIFY_PORT: String(port), BENCH_FIGURES_FILE: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('bare Fastify did not start within 30 s')), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`bare Fastify exited with ${code}`)));
+  });
+  process.once('exit', () => child.kill('SIGKILL'));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+interface Run {
+  title: string;
+  result: Result;
+  /** Requests answered with the expected status. */
+  expected: number;
+}
+
+async function measure(title: string, url: string, expectStatus: number, headers: Record<string, string> = {}): Promise<Run> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const expected = result.statusCodeStats?.[`${expectStatus}`]?.count ?? 0;
+  console.log(`\n${title}  (load ${load()})`);
+  console.log(`  requests/s   avg ${result.requests.average.toFixed(0)}  (min ${result.requests.min}, max ${result.requests.max})`);
+  console.log(`  latency ms   p50 ${result.latency.p50}  p97.5 ${result.latency.p97_5}  p99 ${result.latency.p99}  max ${result.latency.max}`);
+  console.log(`  total ${result.requests.total} requests, ${expected} answered ${expectStatus}, errors ${result.errors}, timeouts ${result.timeouts}`);
+  return { title, result, expected };
+}
+
+/** Every answer had the expected status and no connection broke (a request still waiting when the run ends is slow, not wrong: reported, not failed). */
+function allAnswered(run: Run): boolean {
+  const { result } = run;
+  const total = result.requests.total;
+  const wrong = total - run.expected + result.errors - result.timeouts;
+  return check(BENCH, `${run.title}: every answer as expected`, total > 0 && wrong === 0, `${wrong} wrong of ${total}, ${result.timeouts} timed out`);
+}
+
+async function main() {
+  watchdog(300);
+  const dist = path.resolve(import.meta.dirname, '../../dist');
+  if (!existsSync(path.join(dist, 'favicon.svg'))) {
+    console.error('No build: run `npm run build` first.');
+    process.exit(2);
+  }
+  console.log(`bench:floor on ${cpus().length} cores, load average ${load()} (a busy machine gives lower figures)`);
+  const bare = await startBare(BARE_PORT);
+  const portal = await startServer(PORTAL_PORT);
+  let ok = true;
+  try {
+    const { access_token: token } = (await (
+      await fetch(`${portal.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-user', client_secret: 'demo-user-secret' }),
+      })
+    ).json()) as { access_token: string };
+    const browser = { 'accept-encoding': 'br, gzip, deflate' };
+    const bearer = { authorization: `Bearer ${token}` };
+
+    // What each answers, before the load: the load then only counts statuses.
+    const favicon = await fetch(`${portal.url}/favicon.svg`, { headers: { 'accept-encoding': 'identity' } });
+    ok &&= check(
+      BENCH,
+      '/favicon.svg is the built file, as image/svg+xml',
+      favicon.status === 200 && favicon.headers.get('content-type')?.startsWith('image/svg+xml') === true && Buffer.from(await favicon.arrayBuffer()).equals(readFileSync(path.join(dist, 'favicon.svg'))),
+      `${favicon.status} ${favicon.headers.get('content-type')}`,
+    );
+    const unknown = await fetch(`${portal.url}/no-such-file.js`);
+    const unknownBody = (await unknown.json()) as { error?: string };
+    ok &&= check(BENCH, 'an unknown path answers 404 in the error shape', unknown.status === 404 && unknownBody.error === 'not_found', `${unknown.status} ${JSON.stringify(unknownBody)}`);
+    const config = await fetch(`${portal.url}/api/v1/config`, { headers: bearer });
+    const configBody = (await config.json()) as { pickup_widgets?: unknown };
+    ok &&= check(BENCH, 'GET /api/v1/config answers the settings, not to be stored', config.status === 200 && typeof configBody.pickup_widgets === 'object' && config.headers.get('cache-control') === 'no-store', `${config.status}`);
+    const refused = await fetch(`${portal.url}/api/v1/config`);
+    ok &&= check(BENCH, 'GET /api/v1/config without a bearer answers 401', refused.status === 401, `${refused.status}`);
+
+    const bareBefore = await measure(`Bare Fastify hello-world (GET /, ${CONNECTIONS} connections, ${SECONDS} s)`, `${bare.url}/`, 200);
+    const runs = [
+      await measure(`Static asset (GET /favicon.svg, br/gzip accepted, ${CONNECTIONS} connections, ${SECONDS} s)`, `${portal.url}/favicon.svg`, 200, browser),
+      await measure(`Unknown path (GET /no-such-file.js, ${CONNECTIONS} connections, ${SECONDS} s)`, `${portal.url}/no-such-file.js`, 404, browser),
+      await measure(`Authenticated route that reads nothing (GET /api/v1/config, ${CONNECTIONS} connections, ${SECONDS} s)`, `${portal.url}/api/v1/config`, 200, { ...browser, ...bearer }),
+    ];
+    const bareAfter = await measure(`Bare Fastify hello-world again (GET /, ${CONNECTIONS} connections, ${SECONDS} s)`, `${bare.url}/`, 200);
+
+    for (const run of [bareBefore, ...runs, bareAfter]) ok = allAnswered(run) && ok;
+    const reference = (bareBefore.result.requests.average + bareAfter.result.requests.average) / 2;
+    console.log(`\nload average ${load()} on ${cpus().length} cores`);
+    figure(BENCH, 'bare Fastify hello-world, 100 connections (mean of before and after)', Math.round(reference), 'req/s');
+    const names = ['static asset /favicon.svg', 'unknown GET path (404)', 'authenticated GET /api/v1/config'];
+    let met = true;
+    runs.forEach((run, i) => {
+      const rate = run.result.requests.average;
+      figure(BENCH, `${names[i]}, 100 connections`, Math.round(rate), 'req/s');
+      met = figure(BENCH, `${names[i]}, share of bare Fastify`, Math.round((rate / reference) * 1000) / 10, '%', { kind: 'min', value: GOAL_SHARE * 100 }) && met;
+    });
+    process.exitCode = !ok ? 2 : met ? 0 : 1;
+  } finally {
+    await portal.stop();
+    await bare.stop();
+  }
+}
+
+// The bare server: this file run again with BARE_FASTIFY_PORT set (same Node, same loader).
+if (process.env.BARE_FASTIFY_PORT) {
+  const { default: Fastify } = await import('fastify');
+  const bare = Fastify({ logger: false });
+  bare.get('/', async () => ({ hello: 'world' }));
+  await bare.listen({ port: Number(process.env.BARE_FASTIFY_PORT), host: '127.0.0.1' });
+  console.log('bare fastify listening');
+  process.on('SIGTERM', () => void bare.close().then(() => process.exit(0)));
+} else {
+  await main();
+}
