@@ -12,7 +12,7 @@ import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { pgliteClientOf, type Db } from './db/client.ts';
 import { limitCounters } from './db/limit-counters.ts';
 import { accessTokens } from './features/auth/access-tokens.ts';
-import { activeClients } from './features/auth/active-clients.ts';
+import { ACTIVE_CACHE_MS, activeClients } from './features/auth/active-clients.ts';
 import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './features/auth/login-limiter.ts';
 import { oauthRoutes } from './features/auth/oauth.routes.ts';
 import { refreshTokenStore } from './features/auth/refresh-tokens.ts';
@@ -27,6 +27,7 @@ import { registerFeedJobs } from './features/pickup-points/point-feeds.service.t
 import { pointFeedRoutes } from './features/pickup-points/point-feeds.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { pickupPointRoutes } from './features/pickup-points/pickup-points.routes.ts';
+import { forgetOnAdminWrites, profileCache } from './features/profile/profile-cache.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { shipmentRoutes } from './features/shipments/shipments.routes.ts';
 import { registerImportJobs } from './features/imports/import-job.ts';
@@ -46,6 +47,7 @@ import { idempotency } from './plugins/idempotency.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { sharedRateLimitStore } from './plugins/rate-limit-store.ts';
 import { Readiness, readinessRoutes } from './plugins/readiness.ts';
+import { deferredChildLogger } from './plugins/request-logger.ts';
 import { security } from './plugins/security.ts';
 import { bodyDeadline, DEFAULT_TIMEOUTS, serverTimeoutOptions, type Timeouts } from './plugins/timeouts.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -98,6 +100,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: withLogGuards(options.logger),
+    // A request's logger is made when it first logs (plugins/request-logger.ts).
+    childLoggerFactory: deferredChildLogger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: proxyTrust(options.trustProxy),
     // The SPA and the API share paths like /shipments and /api/v1/shipments/: keep them exact.
@@ -148,8 +152,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Sessions it ends stop their access tokens at once (the auth plugin asks `active`).
   const refreshTokens = refreshTokenStore(db, active);
   const limiter = loginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS, counters);
+  // Profiles are read once per client and ACTIVE_CACHE_MS; an admin's change made here shows at once (before the admin routes register).
+  const profiles = profileCache(db, options.clientStatusCacheMs ?? ACTIVE_CACHE_MS);
+  forgetOnAdminWrites(app, profiles);
   await app.register(oauthRoutes, { db, tokens, refreshTokens, limiter });
-  await app.register(profileRoutes, { db, refreshTokens, limiter });
+  await app.register(profileRoutes, { db, refreshTokens, limiter, profiles });
   await app.register(adminCompanyRoutes, { db });
   await app.register(adminPickupAddressRoutes, { db });
   await app.register(adminClientRoutes, { db, active });

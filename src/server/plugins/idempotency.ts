@@ -85,8 +85,15 @@ export function beforeCommit<T>(request: FastifyRequest, reply: FastifyReply, an
 async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  // The hooks run on every request and are plain callbacks: a route that takes no key (most
+  // requests, static files included) passes at once, without a promise to settle (issue 19).
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!request.routeOptions.config.idempotent) return done();
+    claimKey(request, reply).then(() => done(), done);
+  });
+
+  /** Claims the request's key, or answers for it: its first answer again, or 409/422. */
+  async function claimKey(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const key = request.headers['idempotency-key'];
     if (key === undefined || !request.principal) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
@@ -138,7 +145,7 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
         .send(existing.responseBody);
     }
     throw inProgress();
-  });
+  }
 
   // The answer of a request that stored none in a transaction (a 4xx: nothing changed). A key
   // completed in the change's transaction is left as it is, even when the request failed after
@@ -146,10 +153,14 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
   // A failed write here is logged and the answer still sent: the key stays "running" with nothing
   // committed under it, so a resend takes it over after 60 s. (Thrown, it would replace the
   // answer, and after an error answer Fastify's fallback would send the query text to the client.)
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const claim = request.idempotency;
-    if (!claim) return payload;
+    if (!claim) return done(null, payload);
     request.idempotency = null;
+    void recordAnswer(request, reply, claim, payload).then(() => done(null, payload));
+  });
+
+  async function recordAnswer(request: FastifyRequest, reply: FastifyReply, claim: IdempotencyClaim, payload: unknown): Promise<void> {
     const running = and(ownClaim(claim), isNull(idempotencyKeys.responseStatus));
     try {
       if (reply.statusCode >= 500) {
@@ -163,15 +174,16 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
     } catch (error) {
       request.log.error({ err: error }, 'idempotency key: the answer was not recorded');
     }
-    return payload;
-  });
+  }
 
   // Old keys go now and then (at most once an hour per instance).
   let lastPurge = 0;
-  app.addHook('onResponse', async () => {
-    if (Date.now() - lastPurge < 3600_000) return;
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (Date.now() - lastPurge < 3600_000) return done();
     lastPurge = Date.now();
-    await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`));
+    db.delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.expiresAt, sql`now()`))
+      .then(() => done(), done);
   });
 }
 

@@ -27,6 +27,8 @@ const MAX_FIELDS = 20;
  * it reports, so that a deep body costs time in proportion to its size.
  */
 export function unsafeFields(value: unknown, options: { multiline: boolean; prefix?: string }): string[] {
+  // Most requests have no parameters, no query and no body: nothing to walk.
+  if (value === null || value === undefined || isEmptyObject(value)) return [];
   interface Node {
     parent: Node | null;
     segment: string;
@@ -56,6 +58,12 @@ export function unsafeFields(value: unknown, options: { multiline: boolean; pref
   return [...found];
 }
 
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || Array.isArray(value) || Buffer.isBuffer(value)) return false;
+  for (const _key in value) return false;
+  return true;
+}
+
 function refusal(request: FastifyRequest, fields: string[]): ApiError {
   const code = request.routeOptions.url?.startsWith('/oauth/') ? 'invalid_request' : 'validation_failed';
   return new ApiError(400, code, messages.invalidRequest, { fields: Object.fromEntries(fields.map((f) => [f, [inputMessages.unsafeCharacters.id]])) });
@@ -64,26 +72,29 @@ function refusal(request: FastifyRequest, fields: string[]): ApiError {
 /** Routes of the endpoint table (they carry an access); static files and the SPA are not queries. */
 const isApiRoute = (request: FastifyRequest) => request.routeOptions.config.access !== undefined;
 
+// Both hooks are plain callbacks, not async functions: they run on every request, and for
+// anything but an API route they return at once without a promise to settle (issue 19).
 async function inputGuardPlugin(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (!isApiRoute(request)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isApiRoute(request)) return done();
+    const headers = request.headers;
     const fields: string[] = [];
-    for (const [name, value] of Object.entries(request.headers)) {
-      const values = Array.isArray(value) ? value : [value];
-      if (values.some((v) => typeof v === 'string' && UNSAFE_HEADER.test(v))) fields.push(name);
+    for (const name in headers) {
+      const value = headers[name];
+      if (typeof value === 'string' ? UNSAFE_HEADER.test(value) : Array.isArray(value) && value.some((v) => UNSAFE_HEADER.test(v))) fields.push(name);
     }
-    if (fields.length > 0) throw refusal(request, fields);
+    done(fields.length > 0 ? refusal(request, fields) : undefined);
   });
 
-  app.addHook('preHandler', async (request) => {
-    if (!isApiRoute(request)) return;
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!isApiRoute(request)) return done();
     const fields = [
       ...unsafeFields(request.params, { multiline: false }),
       ...unsafeFields(request.query, { multiline: false }),
       // Bodies may hold multi-line text (tab, LF, CR); single-line fields refuse those in their schema.
       ...unsafeFields(request.body, { multiline: true }),
     ];
-    if (fields.length > 0) throw refusal(request, fields);
+    done(fields.length > 0 ? refusal(request, fields) : undefined);
   });
 }
 

@@ -94,8 +94,9 @@ class BodyDeadline extends Transform {
 const hasBody = (raw: IncomingMessage) => raw.headers['transfer-encoding'] !== undefined || (raw.headers['content-length'] ?? '0') !== '0';
 
 async function bodyDeadlinePlugin(app: FastifyInstance, { timeouts }: { timeouts: Timeouts }) {
-  app.addHook('preParsing', async (request, reply, payload) => {
-    if (!hasBody(request.raw)) return payload;
+  // A plain callback: most requests have no body and pass at once, without a promise (issue 19).
+  app.addHook('preParsing', (request, reply, payload, done) => {
+    if (!hasBody(request.raw)) return done(null, payload);
     const deadline = new BodyDeadline(timeouts, (stream) => {
       if (request.raw.complete && stream.writableEnded) return;
       request.log.info({ received: request.raw.socket?.bytesRead }, 'request body too slow');
@@ -111,7 +112,7 @@ async function bodyDeadlinePlugin(app: FastifyInstance, { timeouts }: { timeouts
     });
     // Errors reach the body parser through its own listener; this one keeps an unread stream's from being unhandled.
     deadline.on('error', () => undefined);
-    return payload.pipe(deadline);
+    done(null, payload.pipe(deadline));
   });
 }
 

@@ -10,21 +10,31 @@ import { route } from '#server/http/route.ts';
 import type { LoginLimiter } from '../auth/public.ts';
 import { setRefreshCookie } from '../auth/public.ts';
 import type { RefreshTokenStore } from '../auth/public.ts';
-import { changeSecret, clientLogin, readProfile, updateProfile } from './account.service.ts';
+import { changeSecret, clientLogin, updateProfile } from './account.service.ts';
 import { listPickupAddresses } from './pickup-addresses.service.ts';
+import type { ProfileCache } from './profile-cache.ts';
 
 export interface ProfileDeps {
   db: Db;
   refreshTokens: RefreshTokenStore;
   /** The sign-in limiter: guessing the current password here counts as failed sign-ins. */
   limiter: LoginLimiter;
+  /** The profiles this instance read lately (profile-cache.ts). */
+  profiles: ProfileCache;
 }
 
 const tooManyAttempts = (seconds: number) => new ApiError(429, 'too_many_requests', serverMessages.tooManyAttempts, { values: { seconds }, headers: { 'retry-after': String(seconds) } });
 
-export async function profileRoutes(app: FastifyInstance, { db, refreshTokens, limiter }: ProfileDeps) {
-  route(app, profileEndpoint, async ({ principal }) => readProfile(db, principal));
-  route(app, profileUpdateEndpoint, async ({ principal, body }) => updateProfile(db, principal, body));
+export async function profileRoutes(app: FastifyInstance, { db, refreshTokens, limiter, profiles }: ProfileDeps) {
+  route(app, profileEndpoint, async ({ principal }) => profiles.read(principal));
+  route(app, profileUpdateEndpoint, async ({ principal, body }) => {
+    try {
+      return await updateProfile(db, principal, body);
+    } finally {
+      // Also when it failed: the change may have been made before the failure.
+      profiles.forget(principal.clientId);
+    }
+  });
 
   // A new password ends every session of the client, this one included, and starts a new one
   // for this browser: the answer sets its refresh cookie.
