@@ -147,6 +147,7 @@ async function run(token: TokenResponse, bearer: Record<string, string>): Promis
     proxy.resetStats();
     network.mode = 'flaky';
     const drainStarted = performance.now();
+    const drainWallStart = Date.now();
     const cpu = cpuMeter(PORT);
     page.dispatchEvent(new Event('online'));
     let status = await outboxStatus(token.data.id);
@@ -167,6 +168,9 @@ async function run(token: TokenResponse, bearer: Record<string, string>): Promis
     const accepted = rows.filter((r) => r.state === 'accepted');
     const rejected = rows.filter((r) => r.state === 'rejected');
     const replayed = accepted.filter((r) => r.result?.replayed).length;
+    // The tail: when 99 % were answered against the last (a row sitting out its own backoff shows here).
+    const answeredAt = rows.map((r) => (r.updatedAt - drainWallStart) / 1000).sort((a, b) => a - b);
+    const p99 = answeredAt[Math.max(0, Math.ceil(answeredAt.length * 0.99) - 1)] ?? 0;
     const attempts = rows.reduce((sum, r) => sum + r.attempts, 0);
 
     // What the server holds, per reference number of this run.
@@ -191,7 +195,7 @@ async function run(token: TokenResponse, bearer: Record<string, string>): Promis
     log('');
     log(`Drained ${SUBMISSIONS} submissions in ${drainSeconds.toFixed(1)} s (${(SUBMISSIONS / drainSeconds).toFixed(0)} submissions/s); ${load()}`);
     log(`  network: ${stats.requests} requests reached the proxy; reset before forwarding ${stats.resetBefore}, reset after the server answered ${stats.resetAfter}, delivered twice ${stats.duplicated}; ${stats.forwarded} deliveries to the server`);
-    log(`  outbox:  accepted ${accepted.length}, rejected ${rejected.length}, still waiting ${status.waiting}; ${attempts} attempts in all (offline ones included), ${replayed} accepted from a replayed answer`);
+    log(`  outbox:  accepted ${accepted.length}, rejected ${rejected.length}, still waiting ${status.waiting}; ${attempts} attempts in all (offline ones included), ${replayed} accepted from a replayed answer; 99 % answered by ${p99.toFixed(1)} s, the last at ${(answeredAt.at(-1) ?? 0).toFixed(1)} s`);
     log(`  server:  ${[...perReference.values()].reduce((a, b) => a + b, 0)} shipments for ${perReference.size} references; duplicates created ${duplicates}, lost ${lost}`);
     log(`  CPU:     the server ${used.server === undefined ? '(unknown)' : `${used.server.toFixed(1)} s`}, this process (the app's engine, fake-indexeddb, the proxy) ${used.self.toFixed(1)} s`);
     if (rejected.length > 0) log(`  first rejection: ${JSON.stringify(rejected[0]?.lastError)} ${JSON.stringify(rejected[0]?.errors)}`);
