@@ -1,7 +1,7 @@
 // The import job (pg-boss queue `import`, shared by every server instance on the database). It
 // starts from the upload already opened on the reader when this instance stored it
-// (import-handoff.ts), else reads the stored file, checks each row with the send form's rules and creates the valid ones
-// in chunks; the file is parsed and each row's schema checked on the reader thread, a chunk ahead
+// (import-handoff.ts), else reads the stored file; it checks each row with the send form's rules
+// and creates the valid ones in chunks; the file is parsed and each row's schema checked on the reader thread, a chunk ahead
 // of the database work (import-reader.ts). Each chunk, its row errors and the import's progress
 // commit together, so a job resumed after a restart continues after the last committed chunk and
 // never creates a row twice. A job that keeps failing ends in the dead-letter queue, which marks

@@ -45,17 +45,40 @@ export function openCsv(bytes: Uint8Array): ImportFile {
   const starts: number[] = [];
   const rowNumbers: number[] = [];
   let rowNumber = 0;
-  let rowStart = 0;
-  parse(text, (cells, end) => {
+  const row = (start: number, blank: (width: number) => boolean, cells: () => string[]) => {
     if (++rowNumber > SHEET_MAX_ROWS) fail(serverMessages.importTooManyRows.id);
-    if (!headers) headers = headersOf(cells);
-    else if (!isBlank(cells, headers.length)) {
+    if (!headers) headers = headersOf(cells());
+    else if (!blank(headers.length)) {
       if (starts.length === IMPORT_MAX_ROWS) fail(serverMessages.importTooManyRows.id);
-      starts.push(rowStart);
+      starts.push(start);
       rowNumbers.push(rowNumber);
     }
-    rowStart = end;
-  });
+  };
+  if (!text.includes('"')) {
+    // No quote: a row is a line and a cell what lies between two delimiters (Papa's own fast
+    // mode for such text). The rows are located without making their cells, which for 100,000
+    // rows was most of what opening the file allocated.
+    for (let at = 0; at <= text.length; ) {
+      const newline = text.indexOf('\n', at);
+      const end = newline === -1 ? text.length : newline;
+      row(
+        at,
+        (width) => blankLine(text, at, end, delimiter, width),
+        () => text.slice(at, end).split(delimiter),
+      );
+      at = end + 1;
+    }
+  } else {
+    let rowStart = 0;
+    parse(text, (cells, end) => {
+      row(
+        rowStart,
+        (width) => isBlank(cells, width),
+        () => cells,
+      );
+      rowStart = end;
+    });
+  }
   if (!headers || starts.length === 0) return fail(documentActionMessages.importEmpty.id);
   const width = headers.length;
   return {
@@ -71,6 +94,18 @@ export function openCsv(bytes: Uint8Array): ImportFile {
       return { rows, rowNumbers: rowNumbers.slice(start, end) };
     },
   };
+}
+
+/** No text in the first `width` cells of the line text[from, to) (isBlank without splitting it). */
+function blankLine(text: string, from: number, to: number, delimiter: string, width: number): boolean {
+  let cell = 0;
+  for (let i = from; i < to; i++) {
+    const char = text[i]!;
+    if (char === delimiter) {
+      if (++cell === width) return true;
+    } else if (char.trim() !== '') return false;
+  }
+  return true;
 }
 
 /** NUL bytes or many control characters: a spreadsheet, PDF or image, not text. */

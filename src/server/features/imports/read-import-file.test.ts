@@ -3,7 +3,9 @@
 // settings, script output, and files built to hurt (too big, mislabelled, zip bombs).
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { zipSync } from 'fflate';
+import Papa from 'papaparse';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mappingFromHeaders, missingRequiredFields } from '#shared/domain/import-columns.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '#shared/domain/limits.ts';
@@ -227,5 +229,44 @@ describe('readImportFile: XLSX', () => {
       expect(await refusal('xlsx', bomb)).toBe(serverMessages.importZipBomb.id);
       expect(spy).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('openImportFile: a CSV without quotes (rows located line by line, without Papa)', () => {
+  /** The rows as Papa gives them for the whole text, with the reader's rules for headers and blank rows. */
+  function byPapa(text: string): { headers: string[]; rows: string[][]; rowNumbers: number[] } | 'empty' {
+    const records = Papa.parse<string[]>(text, { delimiter: ';', newline: '\n' }).data;
+    const headers = (records[0] ?? []).map((cell) => cell.trim());
+    while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
+    if (headers.length === 0) return 'empty';
+    const rows: string[][] = [];
+    const rowNumbers: number[] = [];
+    records.slice(1).forEach((cells, i) => {
+      const row = Array.from({ length: headers.length }, (_, k) => cells[k] ?? '');
+      if (row.every((c) => c.trim() === '')) return;
+      rows.push(row);
+      rowNumbers.push(i + 2);
+    });
+    return rows.length === 0 ? 'empty' : { headers, rows, rowNumbers };
+  }
+
+  it('gives the rows, row numbers and headers Papa gives, blank and short rows included', async () => {
+    const cell = fc.stringMatching(/^[a-zž \t]{0,3}$/);
+    const line = fc.array(cell, { minLength: 0, maxLength: 5 }).map((cells) => cells.join(';'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 12 }), fc.boolean(), async (lines, trailingNewline) => {
+        const text = lines.join('\n') + (trailingNewline ? '\n' : '');
+        const expected = byPapa(text);
+        const got = await readImportFile('csv', utf8(`sep=;\n${text}`)).catch((error: unknown) => error);
+        if (expected === 'empty') {
+          expect(got).toBeInstanceOf(ImportFileError);
+          expect((got as ImportFileError).messageId).toBe(documentActionMessages.importEmpty.id);
+        } else {
+          // sep=; is hidden, as Excel hides it: the header stays row 1.
+          expect(got).toEqual(expected);
+        }
+      }),
+      { seed: 190019, numRuns: 400 },
+    );
   });
 });
