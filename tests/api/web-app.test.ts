@@ -341,6 +341,25 @@ describe('preload hints of the list page', () => {
     }
   });
 
+  it('sends them as index.html is sent: compressed once, with an ETag that a revalidation answers 304', async () => {
+    const first = await t.app.inject({ url: '/shipments', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.vary).toBe('accept-encoding');
+    expect(preloads(brotliDecompress(first.rawPayload))).toEqual(['/assets/list-data-List1234.js', '/assets/shell-Shell123.js']);
+
+    const gzip = await t.app.inject({ url: '/', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(brotliDecompress(first.rawPayload));
+
+    const again = await t.app.inject({ url: '/shipments', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // Another page's ETag (the plain index.html) does not match.
+    const plain = await t.app.inject({ url: '/user/login', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+    expect(plain.headers.etag).not.toBe(first.headers.etag);
+  });
+
   it('does not serve the build manifest', async () => {
     expect((await t.app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });

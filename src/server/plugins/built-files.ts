@@ -10,9 +10,10 @@
 // accept-encoding on every file, compressed or not. Conditional requests (If-None-Match,
 // If-Modified-Since, If-Match, If-Unmodified-Since) and single byte ranges are answered as send
 // answered them.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '#shared/i18n/messages.ts';
 import { ApiError } from '../http-errors.ts';
@@ -86,9 +87,8 @@ interface Headers {
   encoding?: 'br' | 'gzip';
 }
 
-function representationOf(body: Buffer, stat: Stats, { type, cacheControl, encoding }: Headers): Representation {
-  const lastModified = stat.mtime.toUTCString();
-  const etag = etagOf(stat);
+function representationOf(body: Buffer, { etag, modified }: { etag: string; modified: Date }, { type, cacheControl, encoding }: Headers): Representation {
+  const lastModified = modified.toUTCString();
   return {
     body,
     etag,
@@ -106,7 +106,10 @@ function representationOf(body: Buffer, stat: Stats, { type, cacheControl, encod
   };
 }
 
-const read = (file: string, headers: Headers) => representationOf(readFileSync(file), statSync(file), headers);
+function read(file: string, headers: Headers): Representation {
+  const stat = statSync(file);
+  return representationOf(readFileSync(file), { etag: etagOf(stat), modified: stat.mtime }, headers);
+}
 
 /**
  * Reads the build under `root`: every file but those in or named with a dot (the build's own
@@ -140,7 +143,7 @@ export function readBuild(root: string, cacheControl: (urlPath: string) => strin
       // manuals, the web manifest): @fastify/compress gzipped it on every request; now once,
       // here, under the file's own ETag as before, and only where that makes it smaller.
       const zipped = gzipSync(identity.body);
-      if (zipped.length < identity.body.length) gzip = representationOf(zipped, statSync(full), { ...headers, encoding: 'gzip' });
+      if (zipped.length < identity.body.length) gzip = representationOf(zipped, { etag: identity.etag, modified: new Date(identity.lastModifiedMs) }, { ...headers, encoding: 'gzip' });
     }
     files.set(urlPath, {
       urlPath,
@@ -150,6 +153,23 @@ export function readBuild(root: string, cacheControl: (urlPath: string) => strin
     });
   }
   return files;
+}
+
+/**
+ * A page made from index.html (the preload hints of page-preloads.ts), sent as index.html is:
+ * its headers, br and gzip forms (made here, once per page), an ETag from its content.
+ */
+export function builtPage(html: string, indexHtml: BuiltFile): BuiltFile {
+  const body = Buffer.from(html);
+  const tag = `${body.length.toString(16)}-${createHash('sha256').update(body).digest('base64url').slice(0, 16)}`;
+  const modified = new Date(indexHtml.identity.lastModifiedMs);
+  const headers = { type: indexHtml.identity.headers['content-type']!, cacheControl: indexHtml.identity.headers['cache-control']! };
+  return {
+    urlPath: indexHtml.urlPath,
+    identity: representationOf(body, { etag: `W/"${tag}"`, modified }, headers),
+    br: representationOf(brotliCompressSync(body), { etag: `W/"${tag}-br"`, modified }, { ...headers, encoding: 'br' }),
+    gzip: representationOf(gzipSync(body), { etag: `W/"${tag}-gz"`, modified }, { ...headers, encoding: 'gzip' }),
+  };
 }
 
 interface EncodingPreference {

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readBuild, sendBuiltFile, type BuiltFile } from './built-files.ts';
+import { builtPage, readBuild, sendBuiltFile, type BuiltFile } from './built-files.ts';
 import { sendNotFound } from './errors.ts';
 import { pagePreloads } from './page-preloads.ts';
 
@@ -30,11 +30,19 @@ export async function webApp(app: FastifyInstance, { root }: { root: string }) {
   const files = hasBuild ? readBuild(root, cacheControlFor) : new Map<string, BuiltFile>();
   const indexHtml = files.get('/index.html');
   const preloadedPage = hasBuild ? pagePreloads(root) : () => null;
+  /** The pages with preload hints (a few: page-preloads.ts makes each once), compressed when first sent. */
+  const pages = new Map<string, BuiltFile>();
   /** index.html for a page's address: with the preload hints of that page where it has them. */
   const sendPage = (request: FastifyRequest, pathname: string, reply: FastifyReply) => {
     const html = preloadedPage(pathname);
-    if (html !== null) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    return sendBuiltFile(request, reply, indexHtml!);
+    if (html === null) return sendBuiltFile(request, reply, indexHtml!);
+    let page = pages.get(html);
+    if (!page) {
+      if (pages.size >= 16) pages.clear();
+      page = builtPage(html, indexHtml!);
+      pages.set(html, page);
+    }
+    return sendBuiltFile(request, reply, page);
   };
 
   for (const file of files.values()) {
@@ -46,7 +54,7 @@ export async function webApp(app: FastifyInstance, { root }: { root: string }) {
     // Compressed at build time (or at start): @fastify/compress has nothing left to do here.
     app.route({ method: ['GET', 'HEAD'], url, config: { public: true }, compress: false, handler: (request, reply) => sendBuiltFile(request, reply, file) });
   }
-  if (indexHtml) app.get('/', { config: { public: true } }, (request, reply) => sendPage(request, '/', reply));
+  if (indexHtml) app.get('/', { config: { public: true }, compress: false }, (request, reply) => sendPage(request, '/', reply));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
