@@ -25,14 +25,27 @@ export interface TrackingRoutesOptions {
 }
 
 /**
- * The public timeline's answers as sent, per cached record: they depend only on the record, the
- * view (status or full), the language and which events are shown yet — never on who asks — so a
- * crowd asking for one parcel is answered one JSON text, serialized (through the endpoint's
- * schema) once. A record replaced by a change takes its answers with it.
+ * The public answers as sent, per cached record. The timeline depends only on the record, the view
+ * (status or full), the language and which events are shown yet, and a stranger's lookup on the
+ * view and the portal's origin — never on who asks — so a crowd asking for one parcel is answered
+ * one JSON text, serialized (through the endpoint's schema) once. A record replaced by a change
+ * takes its answers with it.
  */
-const timelineAnswers = new WeakMap<TrackingRecord, Map<string, string>>();
+const publicAnswers = new WeakMap<TrackingRecord, Map<string, string>>();
 /** Answers kept per record at most (two views in two languages, say): about 1 KB each. */
 const ANSWERS_PER_RECORD = 4;
+
+function answerOf(record: TrackingRecord, key: string, serialize: () => string): string {
+  let answers = publicAnswers.get(record);
+  let json = answers?.get(key);
+  if (json === undefined) {
+    json = serialize();
+    if (!answers) publicAnswers.set(record, (answers = new Map()));
+    if (answers.size >= ANSWERS_PER_RECORD) answers.clear();
+    answers.set(key, json);
+  }
+  return json;
+}
 
 export async function trackingRoutes(app: FastifyInstance, { publicUrl, cache }: TrackingRoutesOptions) {
   const limit = publicLookupLimit(app);
@@ -49,16 +62,20 @@ export async function trackingRoutes(app: FastifyInstance, { publicUrl, cache }:
   route(
     app,
     trackEndpoint,
-    async ({ query, scope, t, request }) => {
-      const { shipment, events } = await lookUp(query.tracking_number);
+    async ({ query, scope, t, request, reply }) => {
+      const { record, shipment, events } = await lookUp(query.tracking_number);
       const zip = query.destination_zip ? { value: query.destination_zip, field: 'destination_zip' } : query.zip ? { value: query.zip, field: 'zip' } : undefined;
       const view = await trackingView(shipment, { scope, zip }, attempts);
-      const portalLink = portalTrackingLink(portalOrigin(request, publicUrl), shipment.trackingNumber);
-      // The partner's page names the partner (and so, roughly, the country): only with the full view.
-      const partnerLink = view === 'full' ? partnerTrackingLink(shipment.trackingUrlTemplate, { ...shipment, hasPartnerEvents: events.some((e) => e.fromPartner) }) : null;
-      const tracking_link = partnerLink ?? portalLink;
-      if (!scope?.sees(shipment.companyId)) return { tracking_link };
-      return { events: toTrackingEvents(events, t), tracking_link, partner_name: shipment.partnerName };
+      const origin = portalOrigin(request, publicUrl);
+      const trackingLink = () => {
+        // The partner's page names the partner (and so, roughly, the country): only with the full view.
+        const partnerLink = view === 'full' ? partnerTrackingLink(shipment.trackingUrlTemplate, { ...shipment, hasPartnerEvents: events.some((e) => e.fromPartner) }) : null;
+        return partnerLink ?? portalTrackingLink(origin, shipment.trackingNumber);
+      };
+      if (scope?.sees(shipment.companyId)) return { events: toTrackingEvents(events, t), tracking_link: trackingLink(), partner_name: shipment.partnerName };
+      // Anyone else is answered only where to track: one text per view and origin.
+      const json = answerOf(record, `track|${view}|${origin}|${events.length}`, () => JSON.stringify(z.encode(trackEndpoint.answer, { tracking_link: trackingLink() })));
+      return reply.type('application/json; charset=utf-8').send(json);
     },
     { onRequest: limit },
   );
@@ -69,15 +86,8 @@ export async function trackingRoutes(app: FastifyInstance, { publicUrl, cache }:
     async ({ params, query, scope, t, request, reply }) => {
       const { record, shipment, events } = await lookUp(params.tracking_number);
       const view = await trackingView(shipment, { scope, zip: query.zip ? { value: query.zip, field: 'zip' } : undefined }, attempts);
-      const key = `${view}|${languageFromAcceptLanguage(request.headers['accept-language'])}|${events.length}`;
-      let answers = timelineAnswers.get(record);
-      let json = answers?.get(key);
-      if (json === undefined) {
-        json = JSON.stringify(z.encode(publicTrackingEndpoint.answer, timeline(view)));
-        if (!answers) timelineAnswers.set(record, (answers = new Map()));
-        if (answers.size >= ANSWERS_PER_RECORD) answers.clear();
-        answers.set(key, json);
-      }
+      const key = `timeline|${view}|${languageFromAcceptLanguage(request.headers['accept-language'])}|${events.length}`;
+      const json = answerOf(record, key, () => JSON.stringify(z.encode(publicTrackingEndpoint.answer, timeline(view))));
       // A JSON text is sent as it is (Fastify serializes only objects).
       return reply.type('application/json; charset=utf-8').send(json);
 
