@@ -39,6 +39,7 @@ import { ReportSlots } from './features/reports/report-slots.ts';
 import { DEFAULT_REPORT_LIMITS, reportRoutes, type ReportLimits } from './features/reports/reports.routes.ts';
 import { trackingFeature } from './features/tracking/tracking.plugin.ts';
 import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
+import { registerRetentionJobs } from './jobs/retention.ts';
 import { ApiError } from './http-errors.ts';
 import { withLogGuards } from './logging.ts';
 import { auth } from './plugins/auth.ts';
@@ -174,6 +175,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const queue = options.jobQueue ? await startJobQueue(options.jobQueue, app.log) : null;
   const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;
   if (queue) await registerFeedJobs(queue, db, app.log, options.pointFeedPolicy);
+  if (queue) await registerRetentionJobs(queue, db, app.log);
   if (queue) {
     // Stop taking jobs before the database closes; a running import resumes on the next start.
     app.addHook('onClose', async () => {

@@ -26,8 +26,9 @@ class PortalJobQueue extends PgBoss {
 }
 
 export async function startJobQueue(options: JobQueueOptions, log: FastifyBaseLogger): Promise<PgBoss> {
-  // The scheduler is on for partners' pickup-point lists (cron entries per partner): each
-  // instance's timer looks for due entries, pg-boss sends each due run once.
+  // The scheduler is on for partners' pickup-point lists (cron entries per partner) and the
+  // retention jobs (retention.ts): each instance's timer looks for due entries, pg-boss sends
+  // each due run once.
   const boss = new PortalJobQueue({ ...options, schedule: true });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
