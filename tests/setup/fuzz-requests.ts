@@ -29,6 +29,7 @@ const API_CODES: Record<ApiErrorCode, true> = {
   not_found: true,
   too_many_requests: true,
   conflict: true,
+  gone: true,
   unavailable: true,
   internal_error: true,
 };

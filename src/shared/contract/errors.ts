@@ -27,5 +27,6 @@ export type ApiErrorCode =
   | 'not_found'
   | 'too_many_requests'
   | 'conflict'
+  | 'gone'
   | 'unavailable'
   | 'internal_error';

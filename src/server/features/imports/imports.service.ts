@@ -10,6 +10,7 @@ import { serverMessages } from '#shared/i18n/server-messages.ts';
 import type { Db } from '#server/db/client.ts';
 import { companies, importMappings, importRowErrors, imports, shipments } from '#server/db/schema.ts';
 import { ApiError } from '#server/http-errors.ts';
+import { DEFAULT_RETENTION } from '#server/jobs/retention.ts';
 import type { Translate } from '#server/i18n.ts';
 import { companyScope, type CompanyScope } from '#server/company-scope.ts';
 import type { Principal } from '../auth/public.ts';
@@ -139,10 +140,12 @@ export async function importResult(db: Db, scope: CompanyScope, id: string, t: T
     .select({ record: imports })
     .from(imports)
     .where(and(eq(imports.id, id), scope.rows(imports.companyId)));
-  const content = found ? await loadImportFile(db, id) : null;
-  if (!found || !content) throw new ApiError(404, 'not_found', documentActionMessages.importNotFound);
+  if (!found) throw new ApiError(404, 'not_found', documentActionMessages.importNotFound);
   const { record } = found;
   if (record.status === 'PROCESSING') throw new ApiError(409, 'conflict', serverMessages.importNotFinished);
+  const content = await loadImportFile(db, id);
+  // The retention job deletes an upload some days after its import finished; the record stays.
+  if (!content) throw new ApiError(410, 'gone', serverMessages.importFileGone, { values: { days: DEFAULT_RETENTION.importUploadDays } });
   const created = await db
     .select({ row: shipments.importRow, itemNumber: shipments.itemNumber, trackingNumber: shipments.trackingNumber })
     .from(shipments)
