@@ -18,6 +18,7 @@ import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { companyScope, type CompanyScope } from '#server/company-scope.ts';
 import type { Db } from '#server/db/client.ts';
+import { readTogether } from '#server/db/read-together.ts';
 import { pickupAddressClients, pickupAddresses } from '#server/db/schema.ts';
 import { messages } from '#shared/i18n/messages.ts';
 import { ApiError } from '#server/http-errors.ts';
@@ -104,14 +105,16 @@ async function defaultPickupAddress(db: Db, scope: CompanyScope): Promise<string
 
 export async function targetContext(db: Db, principal: Principal): Promise<TargetContext> {
   const scope = companyScope(principal);
-  const [products, defaultAddress, addresses] = await Promise.all([
-    productsOf(db, principal),
-    defaultPickupAddress(db, scope),
+  // At once on the pool; one after another when called inside a transaction (the demo seed).
+  const [products, defaultAddress, addresses] = await readTogether(db, [
+    () => productsOf(db, principal),
+    () => defaultPickupAddress(db, scope),
     // Live addresses only: a deleted one stays for the shipments that name it, never for new ones.
-    db
-      .select({ id: pickupAddresses.id })
-      .from(pickupAddresses)
-      .where(and(scope.own(pickupAddresses.companyId), isNull(pickupAddresses.deletedAt))),
+    () =>
+      db
+        .select({ id: pickupAddresses.id })
+        .from(pickupAddresses)
+        .where(and(scope.own(pickupAddresses.companyId), isNull(pickupAddresses.deletedAt))),
   ]);
   return { scope, products, defaultPickupAddressId: defaultAddress, pickupAddressIds: new Set(addresses.map((a) => a.id)), partners: new Map() };
 }
