@@ -16,10 +16,15 @@ const SHEET_MAX_ROWS = 1_048_576;
  */
 export function openCsv(bytes: Uint8Array): ImportFile {
   if (startsWithZip(bytes) || looksBinary(bytes)) fail(serverMessages.importTypeMismatch.id);
-  let text = decodeText(bytes).replace(/\r\n?/g, '\n');
+  let text = decodeText(bytes);
   // Scripts write "sep=;" for Excel, which hides that line: the header stays row 1.
-  const sep = /^sep=(.)\n/i.exec(text);
+  const sep = /^sep=(.)(?:\r\n?|\n)/i.exec(text);
   if (sep) text = text.slice(sep[0].length);
+  // Papa reads text with quotes whole, with one kind of line end. Text without quotes keeps
+  // its own (Windows' CRLF): a copy of a 100,000-row text is 25 MB, and only each chunk's
+  // stretch is given to Papa, its line ends made one kind then.
+  const quoted = text.includes('"');
+  if (quoted) text = oneLineEnd(text);
   const delimiter = sep?.[1] ?? chooseDelimiter(text);
   const parse = (part: string, step: (cells: string[], end: number) => void) => {
     let failure: unknown;
@@ -54,19 +59,22 @@ export function openCsv(bytes: Uint8Array): ImportFile {
       rowNumbers.push(rowNumber);
     }
   };
-  if (!text.includes('"')) {
+  if (!quoted) {
     // No quote: a row is a line and a cell what lies between two delimiters (Papa's own fast
     // mode for such text). The rows are located without making their cells, which for 100,000
-    // rows was most of what opening the file allocated.
+    // rows was most of what opening the file allocated. A line ends at LF, CRLF or CR.
+    let lf = -2;
+    let cr = -2;
     for (let at = 0; at <= text.length; ) {
-      const newline = text.indexOf('\n', at);
-      const end = newline === -1 ? text.length : newline;
+      if (lf !== -1 && lf < at) lf = text.indexOf('\n', at);
+      if (cr !== -1 && cr < at) cr = text.indexOf('\r', at);
+      const end = Math.min(lf === -1 ? text.length : lf, cr === -1 ? text.length : cr);
       row(
         at,
         (width) => blankLine(text, at, end, delimiter, width),
         () => text.slice(at, end).split(delimiter),
       );
-      at = end + 1;
+      at = end === cr && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
     }
   } else {
     let rowStart = 0;
@@ -88,13 +96,16 @@ export function openCsv(bytes: Uint8Array): ImportFile {
       const rows: string[][] = [];
       end = Math.min(end, starts.length);
       if (start >= end) return { rows, rowNumbers: [] };
-      parse(text.slice(starts[start], end < starts.length ? starts[end] : text.length), (cells) => {
+      parse(oneLineEnd(text.slice(starts[start], end < starts.length ? starts[end] : text.length)), (cells) => {
         if (!isBlank(cells, width)) rows.push(fit(cells, width));
       });
       return { rows, rowNumbers: rowNumbers.slice(start, end) };
     },
   };
 }
+
+/** CRLF and CR as LF. */
+const oneLineEnd = (text: string) => (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
 
 /** No text in the first `width` cells of the line text[from, to) (isBlank without splitting it). */
 function blankLine(text: string, from: number, to: number, delimiter: string, width: number): boolean {
@@ -137,7 +148,7 @@ function decodeText(bytes: Uint8Array): string {
  * header. Counting alone would take decimal commas ("2,5") in a semicolon file for columns.
  */
 function chooseDelimiter(text: string): string {
-  const sample = text.slice(0, 64 * 1024);
+  const sample = oneLineEnd(text.slice(0, 64 * 1024));
   let best = { delimiter: ',', score: 0 };
   for (const delimiter of DELIMITERS) {
     const records = Papa.parse<string[]>(sample, { delimiter, newline: '\n', preview: 11 }).data;

@@ -250,14 +250,15 @@ describe('openImportFile: a CSV without quotes (rows located line by line, witho
     return rows.length === 0 ? 'empty' : { headers, rows, rowNumbers };
   }
 
-  it('gives the rows, row numbers and headers Papa gives, blank and short rows included', async () => {
+  it('gives the rows, row numbers and headers Papa gives, blank and short rows and every kind of line end included', async () => {
     const cell = fc.stringMatching(/^[a-zž \t]{0,3}$/);
     const line = fc.array(cell, { minLength: 0, maxLength: 5 }).map((cells) => cells.join(';'));
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 12 }), fc.boolean(), async (lines, trailingNewline) => {
-        const text = lines.join('\n') + (trailingNewline ? '\n' : '');
-        const expected = byPapa(text);
-        const got = await readImportFile('csv', utf8(`sep=;\n${text}`)).catch((error: unknown) => error);
+      fc.asyncProperty(fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n', '\r')), { minLength: 1, maxLength: 12 }), fc.boolean(), async (lines, trailingNewline) => {
+        // Each line with its own line end (LF, Windows' CRLF or an old Mac's CR), as files mix them.
+        const text = lines.map(([cells, end], i) => cells + (i < lines.length - 1 || trailingNewline ? end : '')).join('');
+        const expected = byPapa(text.replace(/\r\n?/g, '\n'));
+        const got = await readImportFile('csv', utf8(`sep=;${lines[0]![1]}${text}`)).catch((error: unknown) => error);
         if (expected === 'empty') {
           expect(got).toBeInstanceOf(ImportFileError);
           expect((got as ImportFileError).messageId).toBe(documentActionMessages.importEmpty.id);
