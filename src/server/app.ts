@@ -136,7 +136,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Every limit counts in `counters`: rows shared by the instances on PostgreSQL, memory on PGlite (db/limit-counters.ts).
   const counters = limitCounters(db, options.sharedLimits ?? pgliteClientOf(db) === null);
   app.decorate('limitCounters', counters);
-  app.addHook('onClose', async () => counters.stop());
   // Limits are set per route (`config.rateLimit` or `app.rateLimit()`, each with a groupId); over one: 429 in the error shape, with Retry-After.
   await app.register(fastifyRateLimit, {
     global: false,

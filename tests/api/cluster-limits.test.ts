@@ -23,6 +23,7 @@ import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { createApp, type AppOptions } from '#server/app.ts';
 import { openPostgres, type Database } from '#server/db/client.ts';
 import { limitCounters } from '#server/db/limit-counters.ts';
+import { runRetention } from '#server/jobs/retention.ts';
 import { sharedRateLimitStore } from '#server/plugins/rate-limit-store.ts';
 import { pickupPoints, rateLimits, shipmentEvents, shipments } from '#server/db/schema.ts';
 import { createPartnerKey } from '#server/features/tracking/partner-keys.ts';
@@ -92,22 +93,18 @@ describe('where the counters live', () => {
     expect(b.limitCounters.shared).toBe(true);
   });
 
-  it('purges counters whose window ended, and only those', async () => {
+  it('purges counters whose window ended, and only those (the retention job)', async () => {
     const counters = limitCounters(t.database.db, true);
-    try {
-      const counter = counters.counter({ keyPrefix: 'purge_test', points: 3, duration: 60 });
-      await counter.consume('old');
-      await counter.consume('live');
-      await t.database.db
-        .update(rateLimits)
-        .set({ expire: Date.now() - 120_000 })
-        .where(eq(rateLimits.key, 'purge_test:old'));
-      await counters.purgeExpired();
-      const left = await t.database.db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like 'purge_test:%'`);
-      expect(left.map((r) => r.key)).toEqual(['purge_test:live']);
-    } finally {
-      counters.stop();
-    }
+    const counter = counters.counter({ keyPrefix: 'purge_test', points: 3, duration: 60 });
+    await counter.consume('old');
+    await counter.consume('live');
+    await t.database.db
+      .update(rateLimits)
+      .set({ expire: Date.now() - 120_000 })
+      .where(eq(rateLimits.key, 'purge_test:old'));
+    await runRetention(t.database.db, 'expired');
+    const left = await t.database.db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like 'purge_test:%'`);
+    expect(left.map((r) => r.key)).toEqual(['purge_test:live']);
   });
 });
 
@@ -121,41 +118,32 @@ describe("@fastify/rate-limit's store on shared counters", () => {
 
   it('wants every limit to name its counter, and keeps limits keyed alike apart', async () => {
     const counters = limitCounters(t.database.db, true);
-    try {
-      expect(() => child(counters)).toThrow(/groupId/);
-      const one = child(counters, 'store_test_one');
-      const two = child(counters, 'store_test_two');
-      expect(await incr(one, 'client:x', 5)).toMatchObject({ current: 1 });
-      expect(await incr(one, 'client:x', 5)).toMatchObject({ current: 2 });
-      const other = await incr(two, 'client:x', 5);
-      expect(other.current).toBe(1);
-      expect(other.ttl).toBeGreaterThan(59_000);
-      expect(other.ttl).toBeLessThanOrEqual(60_000);
-    } finally {
-      counters.stop();
-    }
+    expect(() => child(counters)).toThrow(/groupId/);
+    const one = child(counters, 'store_test_one');
+    const two = child(counters, 'store_test_two');
+    expect(await incr(one, 'client:x', 5)).toMatchObject({ current: 1 });
+    expect(await incr(one, 'client:x', 5)).toMatchObject({ current: 2 });
+    const other = await incr(two, 'client:x', 5);
+    expect(other.current).toBe(1);
+    expect(other.ttl).toBeGreaterThan(59_000);
+    expect(other.ttl).toBeLessThanOrEqual(60_000);
   });
 
   it('refuses a key past its budget from memory until its window ends, without asking the database', async () => {
     const counters = limitCounters(t.database.db, true);
     const elsewhere = limitCounters(t.database.db, true);
-    try {
-      const here = child(counters, 'store_test_block');
-      for (let i = 1; i <= 2; i++) expect((await incr(here, 'ip:1', 2)).current).toBe(i);
-      expect((await incr(here, 'ip:1', 2)).current).toBe(3);
-      // The database forgets the key: this instance still refuses it (from memory)...
-      await t.database.db.delete(rateLimits).where(sql`${rateLimits.key} like 'rl_store_test_block:%'`);
-      const refused = await incr(here, 'ip:1', 2);
-      expect(refused.current).toBeGreaterThan(2);
-      expect(refused.ttl).toBeGreaterThan(0);
-      const rows = await t.database.db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like 'rl_store_test_block:%'`);
-      expect(rows).toEqual([]);
-      // ...while another instance, which never saw it over, counts from the database.
-      expect((await incr(child(elsewhere, 'store_test_block'), 'ip:1', 2)).current).toBe(1);
-    } finally {
-      counters.stop();
-      elsewhere.stop();
-    }
+    const here = child(counters, 'store_test_block');
+    for (let i = 1; i <= 2; i++) expect((await incr(here, 'ip:1', 2)).current).toBe(i);
+    expect((await incr(here, 'ip:1', 2)).current).toBe(3);
+    // The database forgets the key: this instance still refuses it (from memory)...
+    await t.database.db.delete(rateLimits).where(sql`${rateLimits.key} like 'rl_store_test_block:%'`);
+    const refused = await incr(here, 'ip:1', 2);
+    expect(refused.current).toBeGreaterThan(2);
+    expect(refused.ttl).toBeGreaterThan(0);
+    const rows = await t.database.db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like 'rl_store_test_block:%'`);
+    expect(rows).toEqual([]);
+    // ...while another instance, which never saw it over, counts from the database.
+    expect((await incr(child(elsewhere, 'store_test_block'), 'ip:1', 2)).current).toBe(1);
   });
 });
 

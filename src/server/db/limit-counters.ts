@@ -12,13 +12,12 @@
 // the library gets a client of its own kind ('client') that sends the same text and values,
 // unnamed, through the application's own connections (the pool on PostgreSQL; PGlite's client
 // when tests share counters there). The table belongs to the migrations (tableCreated), and its
-// purge is ours (one timer per instance, stopped on close) instead of one timer per counter.
+// purge is the retention job's (jobs/retention.ts: once per interval for the whole cluster, in
+// bounded batches) instead of one timer per counter or per instance.
 // RateLimiterDrizzle (same library) was tried first: the same counts at 2-3 times the
 // application's CPU per consume (the query builder), on the public lookups' hot path.
-import { sql } from 'drizzle-orm';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from './client.ts';
-import { rateLimits } from './schema.ts';
 
 export interface CounterOptions {
   /** The counter's name: the key's prefix in the shared table; unique per limit. */
@@ -41,14 +40,7 @@ export interface LimitCounters {
   /** True when the counters are rows of the database, shared by every instance on it. */
   readonly shared: boolean;
   counter(options: CounterOptions): RateLimiterAbstract;
-  /** Deletes shared counters whose window ended a minute ago or more (nothing in memory). */
-  purgeExpired(): Promise<void>;
-  /** Stops the purge timer (the app's onClose). */
-  stop(): void;
 }
-
-/** Expired rows are read as absent anyway; removing them keeps the table the size of the live keys. */
-const PURGE_EVERY_MS = 5 * 60_000;
 
 /** Counters in this process's memory (PGlite, unit tests). */
 export function memoryCounters(): LimitCounters {
@@ -56,8 +48,6 @@ export function memoryCounters(): LimitCounters {
     shared: false,
     // No database to spare: the in-memory block of shared counters has nothing to do here.
     counter: ({ inMemoryBlockOnConsumed: _unused, ...options }) => new RateLimiterMemory(options),
-    purgeExpired: async () => undefined,
-    stop: () => undefined,
   };
 }
 
@@ -73,12 +63,6 @@ export function limitCounters(db: Db, shared: boolean): LimitCounters {
   if (!client || typeof client.query !== 'function') throw new Error('shared rate limits need the database client behind Drizzle');
   // RateLimiterPostgres with storeType 'client' queries this object as it is: same text and values, no statement name.
   const storeClient = { query: ({ text, values }: { text: string; values?: unknown[] }) => client.query(text, values) };
-  // A minute of slack: the instances compute `expire` from their own clocks.
-  const purgeExpired = async () => {
-    await db.delete(rateLimits).where(sql`${rateLimits.expire} < (extract(epoch from now()) * 1000)::bigint - 60000`);
-  };
-  const timer = setInterval(() => void purgeExpired().catch(() => undefined), PURGE_EVERY_MS);
-  timer.unref();
   return {
     shared: true,
     counter: ({ inMemoryBlockOnConsumed, ...options }) =>
@@ -91,7 +75,5 @@ export function limitCounters(db: Db, shared: boolean): LimitCounters {
         clearExpiredByTimeout: false,
         ...(inMemoryBlockOnConsumed ? { inMemoryBlockOnConsumed } : {}),
       }),
-    purgeExpired,
-    stop: () => clearInterval(timer),
   };
 }
