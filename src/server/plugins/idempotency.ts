@@ -175,16 +175,7 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
       request.log.error({ err: error }, 'idempotency key: the answer was not recorded');
     }
   }
-
-  // Old keys go now and then (at most once an hour per instance).
-  let lastPurge = 0;
-  app.addHook('onResponse', (_request, _reply, done) => {
-    if (Date.now() - lastPurge < 3600_000) return done();
-    lastPurge = Date.now();
-    db.delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.expiresAt, sql`now()`))
-      .then(() => done(), done);
-  });
+  // Expired keys are deleted by the retention job (jobs/retention.ts), once per interval for every instance.
 }
 
 /** The key's row while it is still this claim's (not taken over by a resend since). */
