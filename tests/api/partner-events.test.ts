@@ -10,7 +10,7 @@ import { PARTNER_SIGNATURE_WINDOW_SECONDS } from '#shared/domain/limits.ts';
 import { partnerRequestSignatures, shipmentEvents, shipments } from '#server/db/schema.ts';
 import { createPartnerKey, revokePartnerKey } from '#server/features/tracking/partner-keys.ts';
 import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
-import { purgeExpiredSignatures } from '#server/features/tracking/request-signatures.ts';
+import { runRetention } from '#server/jobs/retention.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 
@@ -258,7 +258,8 @@ describe('replay store', () => {
     const mine = rows.find((r) => r.expiresAt.getTime() === (ts + PARTNER_SIGNATURE_WINDOW_SECONDS + 1) * 1000);
     expect(mine).toBeDefined();
     await t.database.db.insert(partnerRequestSignatures).values({ signature: 'old', expiresAt: new Date(Date.now() - 1000) });
-    await purgeExpiredSignatures(t.database.db);
+    // The retention job's deletion of expired rows (jobs/retention.ts).
+    await runRetention(t.database.db, 'expired');
     const left = await t.database.db.select().from(partnerRequestSignatures);
     expect(left.some((r) => r.signature === 'old')).toBe(false);
     expect(left.some((r) => r.signature === mine!.signature)).toBe(true);

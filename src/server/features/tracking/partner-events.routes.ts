@@ -12,7 +12,7 @@ import { route } from '#server/http/route.ts';
 import { recordPartnerEvents } from './partner-events.service.ts';
 import { findActiveKey, type PartnerKeyOwner } from './partner-keys.ts';
 import { readSignedRequest, signatureMatches, withinWindow, type SignedRequest } from './partner-signature.ts';
-import { rememberSignature, signaturePurger } from './request-signatures.ts';
+import { rememberSignature } from './request-signatures.ts';
 
 const signatureInvalid = () => new ApiError(401, 'unauthorized', serverMessages.partnerSignatureInvalid);
 
@@ -28,7 +28,6 @@ export async function partnerEventRoutes(app: FastifyInstance, { db, now = () =>
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   const verified = new WeakMap<FastifyRequest, VerifiedRequest>();
-  const purge = signaturePurger(db);
 
   async function verifySignature(request: FastifyRequest) {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -50,7 +49,6 @@ export async function partnerEventRoutes(app: FastifyInstance, { db, now = () =>
     async ({ request, body }) => {
       const proof = verified.get(request);
       if (!proof) throw signatureInvalid();
-      await purge();
       // Kept until the timestamp leaves the window; a second use within it is a replay.
       const expiresAt = new Date((proof.signed.timestamp + PARTNER_SIGNATURE_WINDOW_SECONDS + 1) * 1000);
       return db.transaction(async (tx) => {

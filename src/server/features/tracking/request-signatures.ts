@@ -1,6 +1,6 @@
 // Replay protection of the partner feed: every accepted signature is kept until its timestamp
-// leaves the window (after that the timestamp check refuses the request anyway).
-import { lt, sql } from 'drizzle-orm';
+// leaves the window (after that the timestamp check refuses the request anyway); the retention
+// job (jobs/retention.ts) deletes it then, once per interval for every instance.
 import type { Db } from '#server/db/client.ts';
 import { partnerRequestSignatures } from '#server/db/schema.ts';
 
@@ -12,19 +12,4 @@ export async function rememberSignature(db: Db, signatureHex: string, expiresAt:
     .onConflictDoNothing()
     .returning({ signature: partnerRequestSignatures.signature });
   return inserted.length > 0;
-}
-
-export async function purgeExpiredSignatures(db: Db): Promise<void> {
-  await db.delete(partnerRequestSignatures).where(lt(partnerRequestSignatures.expiresAt, sql`now()`));
-}
-
-/** Purges at most once per `intervalMs` (per server instance): the feed calls it on every request. */
-export function signaturePurger(db: Db, intervalMs = 60_000): () => Promise<void> {
-  let last = 0;
-  return async () => {
-    const now = Date.now();
-    if (now - last < intervalMs) return;
-    last = now;
-    await purgeExpiredSignatures(db);
-  };
 }
