@@ -1,9 +1,10 @@
 // Rotating refresh tokens with reuse detection. The token itself is only ever in the client's
 // HttpOnly cookie; the database keeps its SHA-256 hash. A family (one sign-in) is the session:
 // its id is in every access token issued for it, and ending it here tells `sessions` at once so
-// those access tokens stop working too (active-clients.ts).
+// those access tokens stop working too (active-clients.ts). Families past their absolute limit,
+// and ended ones a day later, are deleted by the retention job (jobs/retention.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { refreshTokens } from '#server/db/schema.ts';
 
@@ -98,11 +99,6 @@ export function refreshTokenStore(db: Db, sessions?: SessionEndListener, now: ()
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hash(token)));
       if (row) await this.revokeFamily(row.familyId);
-    },
-
-    /** Removes families past their absolute limit; run now and then. */
-    async purgeExpired() {
-      await db.delete(refreshTokens).where(lt(refreshTokens.familyExpiresAt, sql`now()`));
     },
   };
 }
