@@ -93,9 +93,14 @@ describe('ImportHistory', () => {
     expect(screen.getByText(/No imports yet\./)).toBeTruthy();
   });
 
-  it('polls every 10 s, every 2 s while an import runs', () => {
+  it('polls every 10 s, every 2 s while an import runs, every 0.5 s while one has few rows left or was just uploaded', () => {
     expect(refreshInterval([record({})])).toBe(10_000);
-    expect(refreshInterval([record({}), record({ status: 'PROCESSING' })])).toBe(2_000);
+    expect(refreshInterval([record({}), record({ status: 'PROCESSING', total_shipments: 100_000, progress: 3_000 })])).toBe(2_000);
+    expect(refreshInterval([record({}), record({ status: 'PROCESSING', total_shipments: 100_000, progress: 91_000 })])).toBe(500);
+    // Just uploaded: not counted yet.
+    expect(refreshInterval([record({ status: 'PROCESSING', total_shipments: 0, progress: 0 })])).toBe(500);
+    expect(refreshInterval([record({ status: 'PROCESSING', total_shipments: 10_000, progress: 0 })])).toBe(500);
+    expect(refreshInterval([record({ status: 'PROCESSING', total_shipments: 20_000, progress: 0 })])).toBe(2_000);
   });
 
   it('generates the manifest of a completed import with shipments, and shows the server text when none is left', async () => {
