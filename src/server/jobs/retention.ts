@@ -2,7 +2,7 @@
 // queue, two cron entries shared by every instance on the database: pg-boss sends each due run
 // once however many instances look (tests/api/cluster-retention.test.ts), whichever instance's
 // worker takes it. Every purge deletes in bounded statements (RetentionOptions.batchSize rows
-// picked by key, the condition checked again on delete) and loops: a large backlog never holds
+// picked by their place, the condition checked again on delete) and loops: a large backlog never holds
 // many row locks or one long statement, other queries run between the batches (on PGlite too,
 // where one statement runs at a time), and a run stops at its time budget or when the instance
 // stops; the next run carries on where it ended. README, "Retention", says what is kept how long.
@@ -86,29 +86,29 @@ async function inBatches(run: Run, statement: SQL, count: PurgeCount = { deleted
 }
 
 /**
- * Deletes the rows of `table` matching `where`, `batchSize` at a time, picked by `key` (the
- * primary key). `where` is checked again by the DELETE itself: a key freed and taken again
- * between the pick and the delete (an idempotency key claimed anew) is left alone.
+ * Deletes the rows of `table` matching `where`, `batchSize` at a time: the rows are picked by
+ * their place (ctid, a TID scan: each batch costs its own rows, not the whole backlog's) and
+ * `where` is checked again by the DELETE itself, so a row changed or replaced between the pick and
+ * the delete (an idempotency key claimed anew) is left alone.
  */
-function purgeWhere(run: Run, table: string, key: string, where: SQL): Promise<PurgeCount> {
+function purgeWhere(run: Run, table: string, where: SQL): Promise<PurgeCount> {
   const t = sql.raw(table);
-  const k = sql.raw(key);
-  return inBatches(run, sql`delete from ${t} where (${k}) in (select ${k} from ${t} where ${where} limit ${run.options.batchSize}) and ${where}`);
+  return inBatches(run, sql`delete from ${t} where ctid = any(array(select ctid from ${t} where ${where} limit ${run.options.batchSize})) and ${where}`);
 }
 
 /** Rows past their own expiry. */
 async function purgeExpired(run: Run): Promise<RetentionReport> {
   const report: RetentionReport = {};
   // Sessions past their absolute limit (REFRESH_ABSOLUTE_SECONDS): every token of theirs is refused anyway.
-  report.refresh_tokens_expired = await purgeWhere(run, 'refresh_tokens', 'id', sql`family_expires_at < now()`);
+  report.refresh_tokens_expired = await purgeWhere(run, 'refresh_tokens', sql`family_expires_at < now()`);
   // Ended sessions: each instance reads those ended in the last ~16 minutes (active-clients.ts); after that a row only tells "revoked" from "unknown" (both refused).
-  report.refresh_tokens_revoked = await purgeWhere(run, 'refresh_tokens', 'id', sql`revoked_at < now() - make_interval(hours => ${run.options.revokedSessionHours})`);
+  report.refresh_tokens_revoked = await purgeWhere(run, 'refresh_tokens', sql`revoked_at < now() - make_interval(hours => ${run.options.revokedSessionHours})`);
   // Kept 7 days (IDEMPOTENCY_TTL_MS); an expired key is free to be claimed again anyway.
-  report.idempotency_keys = await purgeWhere(run, 'idempotency_keys', 'company_id, key', sql`expires_at < now()`);
+  report.idempotency_keys = await purgeWhere(run, 'idempotency_keys', sql`expires_at < now()`);
   // A signature past its timestamp window: the timestamp check refuses the request anyway.
-  report.partner_request_signatures = await purgeWhere(run, 'partner_request_signatures', 'signature', sql`expires_at < now()`);
+  report.partner_request_signatures = await purgeWhere(run, 'partner_request_signatures', sql`expires_at < now()`);
   // Counters whose window ended (a minute of slack for the instances' clocks, as limit-counters.ts); empty on PGlite.
-  report.rate_limits = await purgeWhere(run, 'rate_limits', 'key', sql`expire < (extract(epoch from now()) * 1000)::bigint - 60000`);
+  report.rate_limits = await purgeWhere(run, 'rate_limits', sql`expire < (extract(epoch from now()) * 1000)::bigint - 60000`);
   return report;
 }
 
@@ -150,7 +150,6 @@ async function purgeHistory(run: Run): Promise<RetentionReport> {
   report.point_directory_imports = await purgeWhere(
     run,
     'point_directory_imports',
-    'id',
     sql`created_at < now() - make_interval(days => ${run.options.pointListDays}) and id not in (select last_import_id from point_directory_feeds where last_import_id is not null)`,
   );
   return report;
