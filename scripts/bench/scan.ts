@@ -17,7 +17,7 @@
 // parcel with exactly one ARRIVED and one SENT. The machine's load is printed beside them.
 //
 // Settings: BENCH_DROP_BEFORE, BENCH_DROP_AFTER (probabilities for the second pass, 0.1 each),
-// BENCH_WINDOW (the engine's window, default its own). Exit status 1 when a parcel has not
+// BENCH_WINDOW (the engine's window, default its own), BENCH_DRAIN_TIMEOUT_S (300 per pass). Exit status 1 when a parcel has not
 // exactly one event of each, a press was rejected or a goal was missed.
 import 'fake-indexeddb/auto';
 import { cpus, loadavg } from 'node:os';
@@ -34,6 +34,7 @@ watchdog(900);
 const PORT = 8098;
 const DROP_BEFORE = Number(process.env.BENCH_DROP_BEFORE ?? 0.1);
 const DROP_AFTER = Number(process.env.BENCH_DROP_AFTER ?? 0.1);
+const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 300) * 1000;
 const WINDOW = process.env.BENCH_WINDOW ? Number(process.env.BENCH_WINDOW) : undefined;
 const BENCH = 'scan';
 /** Goals of issue 19 (seconds, clean and lossy network) for a shape; the other shape is reported without one. */
@@ -148,7 +149,8 @@ async function run(): Promise<number> {
     // Polled rarely (reads compete with the engine for IndexedDB); the time comes from the rows.
     const inState = (state: string) => db.scans.where('[state+nextAttemptAt]').between([state, Dexie.minKey], [state, Dexie.maxKey]).count();
     const waiting = async () => (await Promise.all(['pending', 'sending', 'retry'].map(inState))).reduce((a, b) => a + b, 0);
-    while ((await waiting()) > 0) await new Promise((r) => setTimeout(r, 250));
+    // A server that died (or an engine that stopped) must not hang the bench: the checks then fail.
+    while ((await waiting()) > 0 && Date.now() - onlineAt < DRAIN_TIMEOUT_MS) await new Promise((r) => setTimeout(r, 250));
     const used = cpu();
     const answered = (await db.scans.bulkGet(keys)).filter((row) => row !== undefined);
     return { answered, seconds: (Math.max(...answered.map((row) => row.updatedAt)) - onlineAt) / 1000, cpu: `CPU: server ${used.server === undefined ? '?' : used.server.toFixed(2)} s, this process ${used.self.toFixed(2)} s` };
