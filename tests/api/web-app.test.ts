@@ -108,14 +108,14 @@ describe('static files of the build', () => {
 
 describe('each kind of file', () => {
   it.each([
-    ['a hashed asset', '/assets/app-AbC123xy.js', 'application/javascript; charset=utf-8', YEAR],
+    ['a hashed asset', '/assets/app-AbC123xy.js', 'text/javascript; charset=utf-8', YEAR],
     ['a hashed stylesheet', '/assets/style-Q1w2E3r4.css', 'text/css; charset=utf-8', YEAR],
     ['a catalog named by its content', HASHED, 'application/json; charset=utf-8', YEAR],
     ['the fixed catalog address', '/locales/de.json', 'application/json; charset=utf-8', REVALIDATE],
     ['the shell', '/index.html', 'text/html; charset=utf-8', 'no-cache'],
-    ['the service worker', '/sw.js', 'application/javascript; charset=utf-8', 'no-cache'],
-    ['the workbox runtime', '/workbox-1a2b3c4d.js', 'application/javascript; charset=utf-8', 'no-cache'],
-    ['the web manifest', '/manifest.webmanifest', 'application/manifest+json', 'no-cache'],
+    ['the service worker', '/sw.js', 'text/javascript; charset=utf-8', 'no-cache'],
+    ['the workbox runtime', '/workbox-1a2b3c4d.js', 'text/javascript; charset=utf-8', 'no-cache'],
+    ['the web manifest', '/manifest.webmanifest', 'application/manifest+json; charset=utf-8', 'no-cache'],
     ['the icon', '/favicon.svg', 'image/svg+xml', REVALIDATE],
     ['an image', '/icons/icon-192.png', 'image/png', REVALIDATE],
     ['a manual', '/user-manual-en.md', 'text/markdown; charset=utf-8', REVALIDATE],
@@ -151,7 +151,7 @@ describe('precompressed answers', () => {
     ['gzip', 'gzip'],
     ['gzip;q=1, br;q=0.5', 'gzip'],
     ['br;q=0, gzip', 'gzip'],
-    ['*', 'gzip'],
+    ['*', 'br'],
     ['BR', 'br'],
     ['deflate', undefined],
     ['identity', undefined],
@@ -161,7 +161,7 @@ describe('precompressed answers', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe(encoding);
-    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.headers['cache-control']).toBe(YEAR);
     expect(res.headers.vary).toBe('accept-encoding');
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);

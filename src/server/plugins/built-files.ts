@@ -14,7 +14,12 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import isCompressible from 'compressible';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
+import { contentType } from 'mime-types';
+import parseRange from 'range-parser';
 import { messages } from '#shared/i18n/messages.ts';
 import { ApiError } from '../http-errors.ts';
 
@@ -38,45 +43,13 @@ export interface BuiltFile {
 }
 
 /**
- * What @fastify/send's mime table (mime 3) says for the extensions a build holds, and whether
- * @fastify/compress would compress that type; anything else is application/octet-stream (which it would).
+ * Content-Type of a file by its name (mime-types, jshttp's table: UTF-8 text types say so) and
+ * whether it is worth compressing (compressible, the table @fastify/compress uses; a type it does
+ * not know is tried and kept compressed only when that makes it smaller).
  */
-const MEDIA_TYPES: Record<string, [type: string, compressible: boolean]> = {
-  avif: ['image/avif', false],
-  css: ['text/css', true],
-  csv: ['text/csv', true],
-  gif: ['image/gif', false],
-  html: ['text/html', true],
-  ico: ['image/vnd.microsoft.icon', true],
-  jpeg: ['image/jpeg', false],
-  jpg: ['image/jpeg', false],
-  js: ['application/javascript', true],
-  json: ['application/json', true],
-  map: ['application/json', true],
-  md: ['text/markdown', true],
-  mjs: ['application/javascript', true],
-  otf: ['font/otf', true],
-  pdf: ['application/pdf', false],
-  png: ['image/png', false],
-  svg: ['image/svg+xml', true],
-  ttf: ['font/ttf', true],
-  txt: ['text/plain', true],
-  wasm: ['application/wasm', true],
-  webmanifest: ['application/manifest+json', true],
-  webp: ['image/webp', false],
-  woff: ['font/woff', false],
-  woff2: ['font/woff2', false],
-  xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', false],
-  xml: ['application/xml', true],
-  zip: ['application/zip', false],
-};
-const OTHER: [string, boolean] = ['application/octet-stream', true];
-
-/** Content-Type of a file by its name, with the charset send added to JavaScript, JSON and text; and whether it is worth compressing. */
 export function mediaType(fileName: string): { type: string; compressible: boolean } {
-  const [type, compressible] = MEDIA_TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? OTHER;
-  const utf8 = type.startsWith('text/') || type === 'application/javascript' || type === 'application/json';
-  return { type: utf8 ? `${type}; charset=utf-8` : type, compressible };
+  const type = contentType(path.extname(fileName)) || 'application/octet-stream';
+  return { type, compressible: isCompressible(type.split(';')[0]!) !== false };
 }
 
 const etagOf = (stat: Stats) => `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
@@ -172,46 +145,29 @@ export function builtPage(html: string, indexHtml: BuiltFile): BuiltFile {
   };
 }
 
-interface EncodingPreference {
-  br: number;
-  gzip: number;
-}
-
-const NO_ENCODING: EncodingPreference = { br: 0, gzip: 0 };
-/** Accept-Encoding values seen (browsers send a handful); emptied when it grows past this. */
-const PREFERENCES_KEPT = 200;
-const preferences = new Map<string, EncodingPreference>();
+/** Accept-Encoding values seen with the encodings offered (browsers send a handful); emptied past this. */
+const CHOICES_KEPT = 200;
+const choices = new Map<string, 'br' | 'gzip' | null>();
 
 /**
- * The weights an Accept-Encoding gives br and gzip, as @fastify/static read it: `*` counts as
- * gzip, a missing q is 1, q=0 refuses.
+ * The representation to send: the compressed form the client weights highest among those the file
+ * has (@fastify/accept-negotiator, as @fastify/compress chooses; br on a tie), else the file as built.
  */
-function preferenceOf(header: string): EncodingPreference {
-  const known = preferences.get(header);
-  if (known) return known;
-  const preference = { br: 0, gzip: 0 };
-  for (const part of header.toLowerCase().split(',')) {
-    const [rawName = '', ...params] = part.split(';');
-    const name = rawName.trim() === '*' ? 'gzip' : rawName.trim();
-    if (name !== 'br' && name !== 'gzip') continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    if (Number.isFinite(weight) && weight > preference[name]) preference[name] = Math.min(weight, 1);
-  }
-  if (preferences.size >= PREFERENCES_KEPT) preferences.clear();
-  preferences.set(header, preference);
-  return preference;
-}
-
-/** The representation to send: the best-weighted compressed form the file has (br on a tie), else the file as built. */
 export function chooseRepresentation(file: BuiltFile, acceptEncoding: string | undefined): Representation {
-  const want = acceptEncoding ? preferenceOf(acceptEncoding) : NO_ENCODING;
-  const br = file.br && want.br > 0 ? want.br : 0;
-  const gzip = file.gzip && want.gzip > 0 ? want.gzip : 0;
-  if (br > 0 && br >= gzip) return file.br!;
-  if (gzip > 0) return file.gzip!;
-  return file.identity;
+  if (!acceptEncoding || (!file.br && !file.gzip)) return file.identity;
+  const offered = file.br && file.gzip ? BOTH : file.br ? BR_ONLY : GZIP_ONLY;
+  const key = `${offered.join()}|${acceptEncoding}`;
+  let chosen = choices.get(key);
+  if (chosen === undefined) {
+    chosen = negotiate(acceptEncoding.toLowerCase(), offered) as 'br' | 'gzip' | null;
+    if (choices.size >= CHOICES_KEPT) choices.clear();
+    choices.set(key, chosen);
+  }
+  return (chosen && file[chosen]) || file.identity;
 }
+const BOTH = ['br', 'gzip'];
+const BR_ONLY = ['br'];
+const GZIP_ONLY = ['gzip'];
 
 /** The entity tags of an If-Match / If-None-Match list. */
 const tagList = (value: string) =>
@@ -234,42 +190,23 @@ function preconditionFailed(request: FastifyRequest, sent: Representation): bool
   return false;
 }
 
-function notModified(request: FastifyRequest, sent: Representation): boolean {
-  // An end-to-end reload (Cache-Control: no-cache) is always answered in full.
-  if (request.headers['cache-control']?.includes('no-cache')) return false;
-  const ifNoneMatch = request.headers['if-none-match'];
-  // If-Modified-Since is ignored when If-None-Match is present (RFC 9110, 13.1.3).
-  if (ifNoneMatch !== undefined) return ifNoneMatch === '*' || matches(ifNoneMatch, sent.etag);
-  const ifModifiedSince = request.headers['if-modified-since'];
-  return ifModifiedSince !== undefined && sent.lastModifiedMs <= Date.parse(ifModifiedSince);
-}
+/** Whether the client's copy is current (fresh, jshttp's conditional-GET rules, as send uses them). */
+const notModified = (request: FastifyRequest, sent: Representation) => fresh(request.headers, { etag: sent.etag, 'last-modified': sent.lastModified });
 
 /** The one byte range asked for, 'unsatisfiable', or null to send the whole file (no range, an invalid one, several ranges, or a stale If-Range). */
 function byteRange(request: FastifyRequest, sent: Representation): { start: number; end: number } | 'unsatisfiable' | null {
   const header = request.headers.range;
-  if (header === undefined || !/^ *bytes=/.test(header)) return null;
+  if (header === undefined) return null;
   const ifRange = request.headers['if-range'];
   if (typeof ifRange === 'string') {
-    const fresh = ifRange.includes('"') ? ifRange.includes(sent.etag) : !Number.isNaN(Date.parse(ifRange)) && sent.lastModifiedMs <= Date.parse(ifRange);
-    if (!fresh) return null;
+    const current = ifRange.includes('"') ? ifRange.includes(sent.etag) : !Number.isNaN(Date.parse(ifRange)) && sent.lastModifiedMs <= Date.parse(ifRange);
+    if (!current) return null;
   }
-  const size = sent.body.length;
-  const ranges: Array<{ start: number; end: number }> = [];
-  for (const spec of header.slice(header.indexOf('=') + 1).split(',')) {
-    const dash = spec.indexOf('-');
-    if (dash === -1) continue;
-    let start = Number.parseInt(spec.slice(0, dash), 10);
-    let end = Number.parseInt(spec.slice(dash + 1), 10);
-    if (Number.isNaN(start)) {
-      start = size - end;
-      end = size - 1;
-    } else if (Number.isNaN(end) || end > size - 1) {
-      end = size - 1;
-    }
-    if (!Number.isNaN(start) && !Number.isNaN(end) && start > -1 && start <= end) ranges.push({ start, end });
-  }
-  if (ranges.length === 0) return 'unsatisfiable';
-  return ranges.length === 1 ? ranges[0]! : null;
+  const ranges = parseRange(sent.body.length, header, { combine: true });
+  if (ranges === -1) return 'unsatisfiable';
+  // Malformed, another unit, or several ranges: the whole file, as send answered them.
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
+  return ranges[0]!;
 }
 
 /** Answers a GET or HEAD for `file` (Node sends no body for HEAD, and the length of what GET would send). */
