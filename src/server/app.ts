@@ -39,7 +39,7 @@ import { ReportSlots } from './features/reports/report-slots.ts';
 import { DEFAULT_REPORT_LIMITS, reportRoutes, type ReportLimits } from './features/reports/reports.routes.ts';
 import { trackingFeature } from './features/tracking/tracking.plugin.ts';
 import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
-import { registerRetentionJobs } from './jobs/retention.ts';
+import { registerRetentionJobs, type RetentionOptions } from './jobs/retention.ts';
 import { ApiError } from './http-errors.ts';
 import { withLogGuards } from './logging.ts';
 import { auth } from './plugins/auth.ts';
@@ -77,6 +77,8 @@ export interface AppOptions {
   clientStatusCacheMs?: number;
   /** How partners' pickup-point lists are fetched; tests allow a local http stand-in. */
   pointFeedPolicy?: FeedFetchPolicy;
+  /** What the retention jobs keep and when they run (jobs/retention.ts); tests move the schedules out of their way. */
+  retention?: Partial<RetentionOptions>;
   /** Shipment reports per account and minute, and written at once by this instance. */
   reportLimits?: ReportLimits;
   /** How long a client may take to send its request (plugins/timeouts.ts); tests shorten them. */
@@ -174,7 +176,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const queue = options.jobQueue ? await startJobQueue(options.jobQueue, app.log) : null;
   const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;
   if (queue) await registerFeedJobs(queue, db, app.log, options.pointFeedPolicy);
-  if (queue) await registerRetentionJobs(queue, db, app.log);
+  if (queue) await registerRetentionJobs(queue, db, app.log, options.retention);
   if (queue) {
     // Stop taking jobs before the database closes; a running import resumes on the next start.
     app.addHook('onClose', async () => {

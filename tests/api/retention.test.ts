@@ -33,8 +33,11 @@ let t: TestApp;
 let userToken: string;
 let user: typeof clients.$inferSelect;
 
+/** The app's cron entries, out of the way of the runs this file makes itself (a due run would purge the same rows). */
+const SCHEDULES = { expired: '0 0 1 1 *', history: '30 0 1 1 *' };
+
 beforeAll(async () => {
-  t = await createTestApp({ jobs: true });
+  t = await createTestApp({ jobs: true, retention: { schedules: SCHEDULES } });
   userToken = (await signIn(t.app, DEMO.user.clientId, DEMO.user.secret)).token;
   [user] = (await t.database.db.select().from(clients).where(eq(clients.clientId, DEMO.user.clientId))) as [typeof clients.$inferSelect];
 });
@@ -216,9 +219,11 @@ describe('the queue', () => {
   it('holds one cron entry per task, in UTC', async () => {
     const schedules = await queryRows<{ key: string; cron: string; timezone: string }>(t.database.db, sql`select key, cron, timezone from pgboss.schedule where name = ${RETENTION_QUEUE} order by key`);
     expect(schedules).toEqual([
-      { key: 'expired', cron: DEFAULT_RETENTION.schedules.expired, timezone: 'UTC' },
-      { key: 'history', cron: DEFAULT_RETENTION.schedules.history, timezone: 'UTC' },
+      { key: 'expired', cron: SCHEDULES.expired, timezone: 'UTC' },
+      { key: 'history', cron: SCHEDULES.history, timezone: 'UTC' },
     ]);
+    // By default: expired rows every 10 minutes, the history at night.
+    expect(DEFAULT_RETENTION.schedules).toEqual({ expired: '*/10 * * * *', history: '40 2 * * *' });
   });
 
   it('runs a task sent to it on an instance’s worker', async () => {

@@ -74,12 +74,19 @@ function affected(result: unknown): number {
   return rowCount ?? affectedRows ?? 0;
 }
 
+/**
+ * Back to the event loop: PGlite answers a query without one (its promises settle as microtasks),
+ * so a loop of statements would hold every request's I/O until the whole run ends.
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Runs `statement` (a DELETE of at most `batchSize` rows) until it deletes fewer, the budget ends or the queue stops. */
 async function inBatches(run: Run, statement: SQL, count: PurgeCount = { deleted: 0, batches: 0 }): Promise<PurgeCount> {
   while (goOn(run)) {
     const deleted = affected(await run.db.execute(statement));
     count.deleted += deleted;
     count.batches += 1;
+    await yieldToRequests();
     if (deleted < run.options.batchSize) break;
   }
   return count;
@@ -138,6 +145,7 @@ async function purgeImportUploads(run: Run): Promise<RetentionReport> {
       if (!goOn(run)) break;
       files.deleted += affected(await run.db.execute(sql`delete from import_files where import_id = ${id}`));
       files.batches += 1;
+      await yieldToRequests();
     }
     if (picked.length < IMPORTS_PER_PICK) break;
   }
