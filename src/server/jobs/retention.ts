@@ -179,7 +179,8 @@ export async function registerRetentionJobs(boss: PgBoss, db: Db, log: FastifyBa
   const settings = { ...DEFAULT_RETENTION, ...options };
   const stopping = stoppingSignal(boss);
   const longest = Math.max(...Object.values(settings.budgetMs));
-  await boss.createQueue(RETENTION_QUEUE, { retryLimit: 0, expireInSeconds: Math.ceil(longest / 1000) + 5 * 60 });
+  // Its own finished jobs (150 a day) kept a day rather than pg-boss's week.
+  await boss.createQueue(RETENTION_QUEUE, { retryLimit: 0, expireInSeconds: Math.ceil(longest / 1000) + 5 * 60, deleteAfterSeconds: 24 * 3600 });
   await boss.work<RetentionJob>(RETENTION_QUEUE, { localConcurrency: 1, pollingIntervalSeconds: 5 }, async ([job]) => {
     if (!job) return;
     const started = Date.now();
