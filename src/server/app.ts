@@ -73,6 +73,8 @@ export interface AppOptions {
   jobQueue?: JobQueueOptions;
   /** PUBLIC_URL: the portal's address in the links it hands out; unset: the request's own. */
   publicUrl?: string | undefined;
+  /** DATABASE_LISTEN_URL: where the tracking cache LISTENs on PostgreSQL (default: the pool's own address). */
+  listenUrl?: string | undefined;
   /** How long an instance trusts a client's enabled state (ms); tests use 0. */
   clientStatusCacheMs?: number;
   /** How partners' pickup-point lists are fetched; tests allow a local http stand-in. */
@@ -167,7 +169,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shipmentRoutes, { db });
   await app.register(documentRoutes, { db });
   await app.register(pickupPointRoutes, { db });
-  await app.register(trackingFeature, { db, publicUrl: options.publicUrl });
+  await app.register(trackingFeature, { db, publicUrl: options.publicUrl, listenUrl: options.listenUrl });
   await app.register(parcelStatusRoutes, { db });
   const reportLimits = options.reportLimits ?? DEFAULT_REPORT_LIMITS;
   const reportSlots = new ReportSlots(reportLimits.atOnce);

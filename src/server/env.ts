@@ -69,6 +69,12 @@ const envSchema = z.object({
   // parameter of each connection; 0 (default): none sent, the role's or the server's own applies.
   // PgBouncer refuses the parameter: behind it, set the timeout on the role instead.
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 86_400_000, 0),
+  // PostgreSQL only. Where the tracking cache's LISTEN connection goes when DATABASE_URL names a
+  // transaction-pooling PgBouncer, which cannot carry LISTEN: a direct or session-mode address of
+  // the same database. Unset: DATABASE_URL.
+  DATABASE_LISTEN_URL: z.optional(
+    z.string().check(z.refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')),
+  ),
   // Graceful shutdown (SIGTERM/SIGINT): seconds /readyz answers 503 while still serving before the
   // listener closes (for balancers that only learn from health checks), then at most this many
   // seconds for the requests, the current import chunk and the job queue to finish before the

@@ -49,6 +49,7 @@ async function main() {
     pickupWidgets: pickupWidgets(env),
     jobQueue: database.jobQueue,
     publicUrl: env.PUBLIC_URL,
+    listenUrl: env.DATABASE_LISTEN_URL,
     readiness,
   });
 

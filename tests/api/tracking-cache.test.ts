@@ -283,4 +283,26 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     expect((await scan(t.app, 'ARRIVED', [tn])).json<{ updated: number }>().updated).toBe(1);
     expect(await seenWithin(async () => (await timeline(tn, '', undefined, other.app)).events.length === 3)).toBeLessThan(BOUND_MS);
   });
+
+  it('listens through DATABASE_LISTEN_URL when one is set (PgBouncer in transaction mode cannot carry LISTEN)', async () => {
+    const url = t.database.jobQueue.connectionString!;
+    const listenUrl = `${url}${url.includes('?') ? '&' : '?'}application_name=portal-listen-url-test`;
+    const database = openPostgres(url);
+    const third = await createApp({ db: database.db, webRoot: null, listenUrl });
+    try {
+      await third.ready();
+      const { rows } = await admin.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where application_name = 'portal-listen-url-test' and query = 'listen ${TRACKING_CHANNEL}'`,
+      );
+      expect(rows[0]!.n).toBe(1);
+      const s = await parcel();
+      const tn = s.tracking_number!;
+      expect((await timeline(tn, '', undefined, third)).milestone).toBe('CREATED');
+      expect((await scan(t.app, 'ARRIVED', [tn])).statusCode).toBe(200);
+      expect(await seenWithin(async () => (await timeline(tn, '', undefined, third)).milestone === 'ARRIVED')).toBeLessThan(BOUND_MS);
+    } finally {
+      await third.close();
+      await database.close();
+    }
+  });
 });

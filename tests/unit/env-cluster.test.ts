@@ -13,6 +13,7 @@ describe('parseEnv: pool, statement timeout and graceful shutdown', () => {
 
   it('reads the settings it is given', () => {
     const env = parseEnv({ DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '30000', SHUTDOWN_DELAY_SECONDS: '5', SHUTDOWN_TIMEOUT_SECONDS: '120' });
+    expect(parseEnv({ DATABASE_LISTEN_URL: 'postgres://db-direct:5432/portal' }).DATABASE_LISTEN_URL).toBe('postgres://db-direct:5432/portal');
     expect(env).toMatchObject({ DATABASE_POOL_MAX: 25, DATABASE_STATEMENT_TIMEOUT_MS: 30_000, SHUTDOWN_DELAY_SECONDS: 5, SHUTDOWN_TIMEOUT_SECONDS: 120 });
   });
 
@@ -23,6 +24,7 @@ describe('parseEnv: pool, statement timeout and graceful shutdown', () => {
     ['DATABASE_STATEMENT_TIMEOUT_MS', '1.5', 'must be a whole number'],
     ['SHUTDOWN_DELAY_SECONDS', '301', 'must be at most 300'],
     ['SHUTDOWN_TIMEOUT_SECONDS', '0', 'must be at least 1'],
+    ['DATABASE_LISTEN_URL', 'http://db:5432/portal', 'must be a postgres:// or postgresql:// URL'],
   ])('refuses %s=%s, naming the setting', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(`${name}: ${message}`);
   });

@@ -43,6 +43,8 @@ export interface IdempotencyClaim {
   completeIn(tx: Db, status: number, body: string): Promise<void>;
   /** Frees the key in `tx`: the change it answered was undone (so a retry may make it anew). */
   releaseIn(tx: Db): Promise<void>;
+  /** completeIn ran: a success answer after it was committed with it (nothing left to record). */
+  completed: boolean;
 }
 
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -157,6 +159,10 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
     const claim = request.idempotency;
     if (!claim) return done(null, payload);
     request.idempotency = null;
+    // Stored with the change: a second write would find nothing to update (issue 19: it was one
+    // more statement on every create). An error answer after it (its transaction rolled back)
+    // still goes through recordAnswer, whose condition then sees the key running.
+    if (claim.completed && reply.statusCode < 400) return done(null, payload);
     void recordAnswer(request, reply, claim, payload).then(() => done(null, payload));
   });
 
@@ -188,6 +194,7 @@ function claimOf(companyId: string, key: string, claimedAt: string): Idempotency
     companyId,
     key,
     claimedAt,
+    completed: false,
     async completeIn(tx, status, body) {
       const [done] = await tx
         .update(idempotencyKeys)
@@ -195,6 +202,7 @@ function claimOf(companyId: string, key: string, claimedAt: string): Idempotency
         .where(and(ownClaim(claim), isNull(idempotencyKeys.responseStatus)))
         .returning({ key: idempotencyKeys.key });
       if (!done) throw inProgress();
+      claim.completed = true;
     },
     async releaseIn(tx) {
       await tx.delete(idempotencyKeys).where(ownClaim(claim));

@@ -95,7 +95,7 @@ export function databaseKind(db: Db): 'pglite' | 'postgres' {
 }
 
 /** Listens on the channel with the database's own driver: PGlite's listen, or a pg.Client of its own. */
-export async function listenForTrackingChanges(db: Db, handlers: ChangeHandlers, warn: (message: string) => void): Promise<ChangeListener> {
+export async function listenForTrackingChanges(db: Db, handlers: ChangeHandlers, warn: (message: string) => void, listenUrl?: string): Promise<ChangeListener> {
   const driver = driverOf(db);
   if (driver instanceof PGlite) {
     const unlisten = await driver.listen(TRACKING_CHANNEL, (payload) => handlers.change(parseChange(payload)));
@@ -107,7 +107,10 @@ export async function listenForTrackingChanges(db: Db, handlers: ChangeHandlers,
       },
     };
   }
-  if (driver instanceof pg.Pool) return listenOnPostgres(driver.options, handlers, warn);
+  // DATABASE_LISTEN_URL: LISTEN needs a session, which a transaction-pooling PgBouncer does not keep.
+  if (driver instanceof pg.Pool) {
+    return listenOnPostgres(listenUrl ? { connectionString: listenUrl, application_name: driver.options.application_name } : driver.options, handlers, warn);
+  }
   throw new Error('tracking changes: unknown database driver');
 }
 

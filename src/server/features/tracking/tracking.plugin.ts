@@ -26,12 +26,14 @@ declare module 'fastify' {
 export interface TrackingFeatureOptions extends Omit<TrackingRoutesOptions, 'cache'> {
   /** The lookup cache's TTL and size (default: DEFAULT_TRACKING_CACHE of the database's kind). */
   cache?: TrackingCacheOptions;
+  /** DATABASE_LISTEN_URL: where the LISTEN connection goes on PostgreSQL (default: the pool's own address). */
+  listenUrl?: string | undefined;
 }
 
 async function tracking(app: FastifyInstance, options: TrackingFeatureOptions) {
   const { db } = options;
   const cache = new TrackingCache<TrackingRecord>((trackingNumber) => readTracking(db, trackingNumber), options.cache ?? DEFAULT_TRACKING_CACHE[databaseKind(db)]);
-  const listener = await listenForTrackingChanges(db, cache, (message) => app.log.warn(message));
+  const listener = await listenForTrackingChanges(db, cache, (message) => app.log.warn(message), options.listenUrl);
   app.addHook('onClose', () => listener.close());
   app.decorate('trackingLookups', {
     synced: () => {
