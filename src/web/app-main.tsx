@@ -10,6 +10,7 @@ import { installZodMessageIds } from '#shared/contract/zod-messages.ts';
 import { scanSyncStart } from './features/scan/offline/scan-sync-start.ts';
 import { outboxSyncStart } from './features/shipments/offline/outbox-sync-start.ts';
 import { onSessionEnded } from './lib/api.ts';
+import { whenIdleAfterPaint } from './lib/after-next-paint.ts';
 import { i18n, initLanguage } from './lib/i18n.ts';
 import { forgetQueryCache } from './lib/query-cache-key.ts';
 import { SESSION_ENDED_REASON } from './lib/session.ts';
@@ -24,8 +25,6 @@ const router = createRouter({
   scrollRestoration: true,
 });
 
-// Sends the outbox's waiting submissions now and whenever the connection returns (needs a sign-in).
-startSyncEngines([outboxSyncStart, scanSyncStart]);
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -55,6 +54,10 @@ async function start() {
       </I18nProvider>
     </StrictMode>,
   );
+  // Sends the outbox's waiting submissions and scans, now and whenever the connection returns
+  // (needs a sign-in): once the first page has painted and the phone is idle, so that the engines'
+  // code does not queue in front of the page's first content.
+  whenIdleAfterPaint(() => startSyncEngines([outboxSyncStart, scanSyncStart]));
 }
 
 void start();

@@ -7,7 +7,7 @@ import { useCheckedSignOut } from '../features/auth/api/use-checked-sign-out.ts'
 import { UnsentWorkDialog } from '../features/auth/components/unsent-work-dialog.tsx';
 import { pickupAddressesQueryOptions } from '../features/shipments/api/get-pickup-addresses.ts';
 import { useAnnounceAccepted } from '../features/shipments/components/use-announce-accepted.ts';
-import { afterNextPaint } from '../lib/after-next-paint.ts';
+import { whenIdleAfterPaint } from '../lib/after-next-paint.ts';
 import { QueryProvider } from '../lib/query-runtime.tsx';
 import { checkSession, SESSION_ENDED_REASON, useClient } from '../lib/session.ts';
 
@@ -49,7 +49,7 @@ function AppLayoutContent() {
   // component, which is code-split, so the sign-in page does not load it; after the first paint,
   // which it does not need, so that on a slow link it does not queue before the page's own data).
   const queryClient = useQueryClient();
-  useEffect(() => afterNextPaint(() => void queryClient.prefetchQuery(pickupAddressesQueryOptions())), [queryClient]);
+  useEffect(() => whenIdleAfterPaint(() => void queryClient.prefetchQuery(pickupAddressesQueryOptions())), [queryClient]);
   // The wizard's submissions that become shipments are announced on any page, with their label.
   useAnnounceAccepted(useClient()?.id);
   return (
