@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import type { LabelData, ManifestCaptions, ManifestData, ManifestRow, PostalAddress } from '#server/features/documents/document-types.ts';
+import { manifestRowOf, type LabelData, type ManifestCaptions, type ManifestData, type ManifestRow, type PostalAddress } from '#server/features/documents/document-types.ts';
 import { LABEL_CAPTIONS } from '#server/features/documents/label-data.ts';
 import { labelQrPayload, renderLabels } from '#server/features/documents/label-pdf.ts';
 import { renderManifest } from '#server/features/documents/manifest-pdf.ts';
@@ -198,18 +198,7 @@ const MANIFEST_CAPTIONS: ManifestCaptions = {
 
 function manifest(count: number): ManifestData {
   const sender = SENDERS[0]!;
-  const rows: ManifestRow[] = Array.from({ length: count }, (_, i) => {
-    const s = shipment(i);
-    return {
-      itemNumber: s.itemNumber,
-      trackingNumber: s.trackingNumber,
-      recipientName: s.recipient.name,
-      city: s.recipient.city,
-      country: s.recipient.country,
-      weightKg: s.weightKg,
-      cod: s.cod,
-    };
-  });
+  const rows: ManifestRow[] = Array.from({ length: count }, (_, i) => manifestRowOf(shipment(i)));
   return {
     id: 'MF0000004711',
     carrierName: 'Slovak Parcel Service',

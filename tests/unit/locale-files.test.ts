@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '#shared/domain/languages.ts';
-// eslint-disable-next-line no-restricted-imports -- the build's config is not in an area of its own
-import { hashedCatalogName, LOCALE_URLS_MODULE, localeFiles } from '../../vite.config.ts';
+import { hashedCatalogName, LOCALE_URLS_MODULE, localeFiles } from '#vite-config';
 
 const catalog = (code: string) => readFileSync(fileURLToPath(new URL(`../../src/web/locales/${code}/messages.json`, import.meta.url)));
 

@@ -77,6 +77,19 @@ export interface ManifestRow {
   cod: Money | null;
 }
 
+/** A label's parcel as a manifest lists it (the warm-up and the bench make manifests of made-up labels). */
+export function manifestRowOf(label: LabelData): ManifestRow {
+  return {
+    itemNumber: label.itemNumber,
+    trackingNumber: label.trackingNumber,
+    recipientName: label.recipient.name,
+    city: label.recipient.city,
+    country: label.recipient.country,
+    weightKg: label.weightKg,
+    cod: label.cod,
+  };
+}
+
 export interface ManifestData {
   /** The manifest's id, printed and encoded as a Code128 barcode. */
   id: string;

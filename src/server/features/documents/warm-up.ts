@@ -5,7 +5,7 @@
 // loop between them, so requests that arrive meanwhile are served between the steps; it never
 // delays the start (documents.routes.ts runs it from the onListen hook, which inject() never fires).
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { LabelData, ManifestCaptions, ManifestData, PostalAddress } from './document-types.ts';
+import { manifestRowOf, type LabelData, type ManifestCaptions, type ManifestData, type PostalAddress } from './document-types.ts';
 import { LABEL_CAPTIONS } from './label-data.ts';
 import { renderLabels } from './label-pdf.ts';
 import { renderManifest } from './manifest-pdf.ts';
@@ -76,18 +76,7 @@ function sampleManifest(rows: number): ManifestData {
     pickupAddress: SENDER,
     partnerName: 'Slovak Parcel Service',
     createdAt: new Date(Date.UTC(2026, 0, 1, 12)),
-    rows: Array.from({ length: rows }, (_, i) => {
-      const label = sampleLabel(i);
-      return {
-        itemNumber: label.itemNumber,
-        trackingNumber: label.trackingNumber,
-        recipientName: label.recipient.name,
-        city: label.recipient.city,
-        country: label.recipient.country,
-        weightKg: label.weightKg,
-        cod: label.cod,
-      };
-    }),
+    rows: Array.from({ length: rows }, (_, i) => manifestRowOf(sampleLabel(i))),
   };
 }
 
