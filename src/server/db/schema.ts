@@ -392,9 +392,10 @@ export const shipments = pgTable(
  * How many shipments each bucket of the list's countable filters holds, so that the list's exact
  * `count` is a `sum(n)` over a few thousand buckets instead of count(*) over up to every shipment.
  * `day` is the calendar day of created_at in Europe/Bratislava (the date filters' days).
- * Kept exact by the trigger `shipment_counts_sync` on shipments (migration 0004_shipment_counts:
- * AFTER INSERT, DELETE and UPDATE of these columns; TRUNCATE empties it). Buckets that reach 0 are
- * deleted, so the table only holds non-empty buckets. Never written by the application itself.
+ * Kept exact by statement triggers on shipments (insert: migration 0007; update and delete: 0020,
+ * which sums a statement's changes per bucket and writes them in key order, so concurrent writers
+ * queue instead of deadlocking; TRUNCATE empties it). Buckets that reach 0 are deleted, so the
+ * table only holds non-empty buckets. Never written by the application itself.
  */
 export const shipmentCounts = pgTable(
   'shipment_counts',

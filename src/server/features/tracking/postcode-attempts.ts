@@ -40,19 +40,22 @@ export function postcodeAttempts(limits: readonly PostcodeLimit[] = DEFAULT_POST
 
   return {
     async take(trackingNumber) {
-      const taken = await Promise.allSettled(limiters.map((limiter) => limiter.consume(trackingNumber)));
-      let wait = 0;
-      for (const result of taken) {
-        if (result.status === 'fulfilled') continue;
-        // A counter refuses with its state; anything else is a real fault (the database).
-        if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
-        wait = Math.max(wait, Math.max(1, Math.ceil(result.reason.msBeforeNext / 1000)));
+      // One window after the other, the quick one first, and the next only once this one allowed
+      // it: consumed all at once, parallel guesses reach the windows in different orders on
+      // PostgreSQL, so one could pass the quick window and be refused by the daily one while
+      // another was refused by the quick one: fewer than allowed compared (seen as 4 of 5).
+      for (const [i, limiter] of limiters.entries()) {
+        try {
+          await limiter.consume(trackingNumber);
+        } catch (refusal) {
+          // A counter refuses with its state; anything else is a real fault (the database).
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          // A refused attempt compares nothing, so it costs nothing in the windows that had room.
+          await Promise.all(limiters.slice(0, i).map((passed) => passed.reward(trackingNumber, 1)));
+          return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        }
       }
-      if (wait > 0) {
-        // A refused attempt compares nothing, so it costs nothing in the windows that still had room.
-        await Promise.all(limiters.filter((_, i) => taken[i]!.status === 'fulfilled').map((limiter) => limiter.reward(trackingNumber, 1)));
-      }
-      return wait;
+      return 0;
     },
     async giveBack(trackingNumber) {
       await Promise.all(limiters.map((limiter) => limiter.reward(trackingNumber, 1)));
