@@ -1,15 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppShell } from '../components/layout/app-shell.tsx';
 import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
 import { useCheckedSignOut } from '../features/auth/api/use-checked-sign-out.ts';
 import { UnsentWorkDialog } from '../features/auth/components/unsent-work-dialog.tsx';
 import { pickupAddressesQueryOptions } from '../features/shipments/api/get-pickup-addresses.ts';
-import { useAnnounceAccepted } from '../features/shipments/components/use-announce-accepted.ts';
-import { whenIdleAfterPaint } from '../lib/after-next-paint.ts';
+import { useIdleAfterPaint, whenIdleAfterPaint } from '../lib/after-next-paint.ts';
 import { QueryProvider } from '../lib/query-runtime.tsx';
 import { checkSession, SESSION_ENDED_REASON, useClient } from '../lib/session.ts';
+
+/** Reads IndexedDB through Dexie (~30 KB gzipped): loaded once the first page has painted. */
+const AnnounceAccepted = lazy(() => import('../features/shipments/components/use-announce-accepted.ts'));
 
 /**
  * The signed-in shell: every child route requires a session, else it goes to /user/login. With a
@@ -50,11 +52,19 @@ function AppLayoutContent() {
   // which it does not need, so that on a slow link it does not queue before the page's own data).
   const queryClient = useQueryClient();
   useEffect(() => whenIdleAfterPaint(() => void queryClient.prefetchQuery(pickupAddressesQueryOptions())), [queryClient]);
-  // The wizard's submissions that become shipments are announced on any page, with their label.
-  useAnnounceAccepted(useClient()?.id);
+  // The wizard's submissions that become shipments are announced on any page, with their label:
+  // those accepted since the shell opened, though the watcher starts after the first paint.
+  const [openedAt] = useState(() => Date.now());
+  const idle = useIdleAfterPaint();
+  const clientId = useClient()?.id;
   return (
     <ShellFrame>
       <Outlet />
+      {idle && (
+        <Suspense fallback={null}>
+          <AnnounceAccepted clientId={clientId} openedAt={openedAt} />
+        </Suspense>
+      )}
     </ShellFrame>
   );
 }

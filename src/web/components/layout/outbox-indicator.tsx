@@ -1,23 +1,21 @@
-import { Plural, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
+import { useIdleAfterPaint } from '#web/lib/after-next-paint.ts';
 import { useOnline } from '#web/lib/use-online.ts';
-import { db } from '#web/offline/db.ts';
-import { useQueueStatus } from '#web/offline/queue-status.ts';
-import { ShellLink } from './shell-link.tsx';
+
+const OutboxQueueBadges = lazy(() => import('./outbox-queue-badges.tsx'));
 
 /**
- * The header's outbox badge: how many wizard submissions wait to sync (pending, being sent or
- * waiting to retry) and how many the server rejected (their drafts carry the errors). The live
- * region stays in place so that changes are announced; it is empty when everything is sent.
- * "Offline" shows as soon as the browser loses the connection, before anything is queued.
+ * The header's outbox badge: "Offline" as soon as the browser loses the connection, before anything
+ * is queued, and the submissions waiting to sync or rejected (OutboxQueueBadges, whose IndexedDB
+ * reads load once the first page has painted). The live region stays in place so that changes are
+ * announced; it is empty when everything is sent.
  */
 export function OutboxIndicator({ clientId }: { clientId: string }) {
   const { t } = useLingui();
-  const status = useQueueStatus(db.outbox, clientId);
-  const waiting = status?.waiting ?? 0;
-  const rejected = status?.rejected ?? 0;
   const online = useOnline();
+  const idle = useIdleAfterPaint();
 
-  // The badges open the drafts page, where waiting and rejected submissions are listed.
   return (
     <div role="status" aria-label={t`Submissions to sync`} className="flex items-center gap-1">
       {!online && (
@@ -28,20 +26,10 @@ export function OutboxIndicator({ clientId }: { clientId: string }) {
           {t`Offline`}
         </span>
       )}
-      {(waiting > 0 || rejected > 0) && (
-        <ShellLink href="/shipment/drafts" className="flex items-center gap-1">
-          {waiting > 0 && (
-            <span className="badge badge-warning badge-sm gap-1 whitespace-nowrap">
-              {(status?.sending ?? 0) > 0 && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              <Plural value={waiting} one="# waiting to sync" other="# waiting to sync" />
-            </span>
-          )}
-          {rejected > 0 && (
-            <span className="badge badge-error badge-sm whitespace-nowrap">
-              <Plural value={rejected} one="# rejected" other="# rejected" />
-            </span>
-          )}
-        </ShellLink>
+      {idle && (
+        <Suspense fallback={null}>
+          <OutboxQueueBadges clientId={clientId} />
+        </Suspense>
       )}
     </div>
   );

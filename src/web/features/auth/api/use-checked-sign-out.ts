@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { hasUnsentWork, unsentWork, type UnsentWork } from '#web/offline/unsent-work.ts';
+import type { UnsentWork } from '#web/offline/unsent-work.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 /**
@@ -26,12 +26,15 @@ export function useCheckedSignOut(clientId: string | null | undefined) {
   const request = async () => {
     let found: UnsentWork | null = null;
     try {
+      // Loaded when asked: its IndexedDB reads (Dexie) are not part of the shell's first paint.
+      const { hasUnsentWork, unsentWork } = await import('#web/offline/unsent-work.ts');
       found = clientId ? await unsentWork(clientId) : null;
+      if (found && !hasUnsentWork(found)) found = null;
     } catch (error) {
       // IndexedDB unreadable: nothing can be counted (and nothing is deleted); the user asked to go.
       console.error('The unsent work could not be read', error);
     }
-    if (found && hasUnsentWork(found)) setWork(found);
+    if (found) setWork(found);
     else await leave();
   };
 

@@ -4,7 +4,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { showToast } from '#web/components/ui/toast-store.ts';
 import { api } from '#web/lib/api.ts';
 import { persister } from '#web/lib/query-client.ts';
-import { forgetSentWork } from '#web/offline/unsent-work.ts';
 
 /**
  * Logout: removes the token and every cached query, ends the server session, goes to login. What
@@ -20,7 +19,10 @@ export function useSignOut() {
     queryClient.clear();
     persister.removeClient();
     // Not awaited: a send under way (up to its timeout) finishes first, and the user need not wait.
-    forgetSentWork().catch((error: unknown) => console.error('The sent history could not be removed', error));
+    // Loaded here: its IndexedDB work (Dexie) is not part of the shell's first paint.
+    import('#web/offline/unsent-work.ts')
+      .then(({ forgetSentWork }) => forgetSentWork())
+      .catch((error: unknown) => console.error('The sent history could not be removed', error));
     showToast(t`You have been logged out.`);
     await navigate({ to: '/user/login' });
   };

@@ -14,7 +14,7 @@ import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '#tests
 import { downloadLabel } from '../api/download-label.ts';
 import { downloadLabels } from '../api/download-labels.ts';
 import { forgetCreated, recentlyCreated } from '../recent-shipments.ts';
-import { useAnnounceAccepted, WAITED_MS } from './use-announce-accepted.ts';
+import AnnounceAccepted, { useAnnounceAccepted, WAITED_MS } from './use-announce-accepted.ts';
 import { useAnnounceCreated } from './use-announce-created.ts';
 import { LABEL_START_KEY } from './use-label-start.ts';
 
@@ -128,6 +128,20 @@ function acceptedRow(itemNumbers: string[], fields: Partial<OutboxRow> = {}): Om
 }
 
 describe('a wizard submission the carrier accepted', () => {
+  it('is announced when accepted after the shell opened, though before the watcher (loaded after the first paint) started', async () => {
+    const openedAt = Date.now() - 1_000;
+    await db.outbox.add(acceptedRow(['PP0000000190'], { updatedAt: openedAt - 60_000 }) as OutboxRow);
+    await db.outbox.add(acceptedRow(['PP0000000191'], { updatedAt: openedAt + 200 }) as OutboxRow);
+    render(
+      <>
+        <AnnounceAccepted clientId={CLIENT} openedAt={openedAt} />
+        <Toaster />
+      </>,
+    );
+    await eventually(() => expect(toastText()).toContain('Shipment PP0000000191 created.'));
+    expect(toastText()).not.toContain('PP0000000190');
+  });
+
   it('says "created" and offers the label when it was sent at once', async () => {
     await watch();
     await act(async () => {

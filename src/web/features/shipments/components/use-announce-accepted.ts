@@ -21,13 +21,13 @@ export const hadWaited = (row: Pick<OutboxRow, 'attempts' | 'createdAt' | 'updat
 /**
  * Tells the user when the wizard's submissions become shipments, on whatever page they are: a
  * submission sent at once says "Shipment … created", one that waited (offline) says it was sent;
- * both offer the label and mark the rows new. Submissions accepted before the shell opened are
- * not announced again. Rows accepted together (a queue drained when the connection came back)
- * make one toast.
+ * both offer the label and mark the rows new. Submissions accepted before `openedAt` (when the
+ * shell opened; by default when this hook first ran) are not announced again. Rows accepted
+ * together (a queue drained when the connection came back) make one toast.
  */
-export function useAnnounceAccepted(clientId: string | null | undefined): void {
+export function useAnnounceAccepted(clientId: string | null | undefined, openedAt?: number): void {
   const announce = useAnnounceCreated();
-  const [since] = useState(() => Date.now());
+  const [since] = useState(() => openedAt ?? Date.now());
   const announced = useRef(new Set<number>());
   const accepted = useLiveQuery(() => (clientId ? acceptedSince(clientId, since) : Promise.resolve([])), [clientId, since]);
 
@@ -39,4 +39,13 @@ export function useAnnounceAccepted(clientId: string | null | undefined): void {
     const items = fresh.flatMap((row) => row.result?.item_numbers ?? []);
     announce(items, fresh.some(hadWaited) ? 'sent' : 'created');
   }, [accepted, announce]);
+}
+
+/**
+ * useAnnounceAccepted as a component, for the shell to load once its first page has painted: it
+ * reads IndexedDB through Dexie, which that paint does not need (routes/_app.tsx).
+ */
+export default function AnnounceAccepted({ clientId, openedAt }: { clientId: string | null | undefined; openedAt: number }): null {
+  useAnnounceAccepted(clientId, openedAt);
+  return null;
 }

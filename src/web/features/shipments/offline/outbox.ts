@@ -59,14 +59,17 @@ export function outboxStatus(clientId: string): Promise<QueueStatus> {
   return queueStatus(db.outbox, clientId);
 }
 
-/** Live number of the client's accepted submissions: it grows each time one becomes a shipment (any tab). */
-export function useAcceptedCount(clientId: string | null | undefined): number | undefined {
+/**
+ * Live number of the client's accepted submissions (answered at or after `since`, when given): it
+ * grows each time one becomes a shipment (any tab).
+ */
+export function useAcceptedCount(clientId: string | null | undefined, since = 0): number | undefined {
   return useLiveQuery(async () => {
     if (!clientId) return undefined;
     return db.outbox
       .where('[state+nextAttemptAt]')
       .between(['accepted', Dexie.minKey], ['accepted', Dexie.maxKey])
-      .filter((row) => row.clientId === clientId)
+      .filter((row) => row.clientId === clientId && row.updatedAt >= since)
       .count();
-  }, [clientId]);
+  }, [clientId, since]);
 }

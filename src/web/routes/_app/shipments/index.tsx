@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { ShipmentFilters } from '#web/features/shipments/components/shipment-filters.tsx';
 import { ShipmentListHeader } from '#web/features/shipments/components/shipment-list-header.tsx';
 import { compactSearch, filtersFromSearch, shipmentListSearchSchema, type ShipmentListSearch } from '#web/features/shipments/components/shipment-list-search.ts';
 import { ShipmentList } from '#web/features/shipments/components/shipment-list.tsx';
-import { useRefreshAfterSync } from '#web/features/shipments/api/use-refresh-after-sync.ts';
 import { shipmentsQueryOptions } from '#web/features/shipments/api/get-shipments.ts';
+import { useIdleAfterPaint } from '#web/lib/after-next-paint.ts';
 import { useClient } from '#web/lib/session.ts';
 import { currentClient } from '#web/lib/token-store.ts';
+
+/** Its code reads IndexedDB through Dexie: loaded once the list has painted. */
+const RefreshAfterSync = lazy(() => import('#web/features/shipments/api/use-refresh-after-sync.ts'));
 
 /** /shipments: the filterable list; its filters live in the URL so reloads and shared links keep them. */
 export const Route = createFileRoute('/_app/shipments/')({
@@ -27,8 +30,8 @@ function ShipmentsPage() {
   const navigate = Route.useNavigate();
   const client = useClient();
   const isAdmin = client?.role === 'ADMIN';
-  // Wizard submissions become shipments in the background: show them when they do.
-  useRefreshAfterSync(client?.id);
+  const idle = useIdleAfterPaint();
+  const [openedAt] = useState(() => Date.now());
 
   const onChange = useCallback((patch: Partial<ShipmentListSearch>) => void navigate({ search: (prev) => compactSearch({ ...prev, ...patch }), replace: true }), [navigate]);
   // Resetting the filters keeps the sort.
@@ -39,6 +42,12 @@ function ShipmentsPage() {
       <ShipmentListHeader />
       <ShipmentFilters search={search} isAdmin={isAdmin} onChange={onChange} onReset={onReset} />
       <ShipmentList search={search} isAdmin={isAdmin} onResetFilters={onReset} onOrderChange={(order) => onChange({ order })} />
+      {/* Wizard submissions become shipments in the background: show them when they do. */}
+      {idle && (
+        <Suspense fallback={null}>
+          <RefreshAfterSync clientId={client?.id} openedAt={openedAt} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,33 @@
+import { Plural } from '@lingui/react/macro';
+import { db } from '#web/offline/db.ts';
+import { useQueueStatus } from '#web/offline/queue-status.ts';
+import { ShellLink } from './shell-link.tsx';
+
+/**
+ * The outbox badge's counts: how many wizard submissions wait to sync (pending, being sent or
+ * waiting to retry) and how many the server rejected (their drafts carry the errors). They open
+ * the drafts page, where waiting and rejected submissions are listed. A module of its own, loaded
+ * once the first page has painted: it reads IndexedDB through Dexie (~30 KB gzipped), which the
+ * first paint of the shell does not need.
+ */
+export default function OutboxQueueBadges({ clientId }: { clientId: string }) {
+  const status = useQueueStatus(db.outbox, clientId);
+  const waiting = status?.waiting ?? 0;
+  const rejected = status?.rejected ?? 0;
+  if (waiting === 0 && rejected === 0) return null;
+  return (
+    <ShellLink href="/shipment/drafts" className="flex items-center gap-1">
+      {waiting > 0 && (
+        <span className="badge badge-warning badge-sm gap-1 whitespace-nowrap">
+          {(status?.sending ?? 0) > 0 && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          <Plural value={waiting} one="# waiting to sync" other="# waiting to sync" />
+        </span>
+      )}
+      {rejected > 0 && (
+        <span className="badge badge-error badge-sm whitespace-nowrap">
+          <Plural value={rejected} one="# rejected" other="# rejected" />
+        </span>
+      )}
+    </ShellLink>
+  );
+}
