@@ -1,13 +1,15 @@
 // The admin's company choices: the client companies that the shipment list's and the reports' company
 // filters offer (one query and one cache entry for both).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { COMPANY_LIST_MAX, companyListEndpoint } from '#shared/contract/admin-companies.ts';
 import { api } from './api.ts';
 
 /** The admin's company filter: the client companies (up to COMPANY_LIST_MAX, by name), cached 60 s (spec section 9). */
 export const companyListKey = ['admin', 'companies', 'list'] as const;
 
-export function getCompanies(signal?: AbortSignal) {
+export async function getCompanies(signal?: AbortSignal) {
+  // The admin contract (its schemas, their messages) loads when an admin asks, not with the
+  // shipment list every client opens on.
+  const { COMPANY_LIST_MAX, companyListEndpoint } = await import('#shared/contract/admin-companies.ts');
   return api.call(companyListEndpoint, { query: { take: String(COMPANY_LIST_MAX) }, signal });
 }
 

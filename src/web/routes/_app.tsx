@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { AppShell } from '../components/layout/app-shell.tsx';
 import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
 import { useCheckedSignOut } from '../features/auth/api/use-checked-sign-out.ts';
 import { UnsentWorkDialog } from '../features/auth/components/unsent-work-dialog.tsx';
 import { pickupAddressesQueryOptions } from '../features/shipments/api/get-pickup-addresses.ts';
-import { useIdleAfterPaint, whenIdleAfterPaint } from '../lib/after-next-paint.ts';
+import { whenIdleAfterPaint } from '../lib/after-next-paint.ts';
 import { QueryProvider } from '../lib/query-runtime.tsx';
+import { WhenIdle } from '../lib/when-idle.tsx';
 import { checkSession, SESSION_ENDED_REASON, useClient } from '../lib/session.ts';
 
 /** Reads IndexedDB through Dexie (~30 KB gzipped): loaded once the first page has painted. */
@@ -55,16 +56,13 @@ function AppLayoutContent() {
   // The wizard's submissions that become shipments are announced on any page, with their label:
   // those accepted since the shell opened, though the watcher starts after the first paint.
   const [openedAt] = useState(() => Date.now());
-  const idle = useIdleAfterPaint();
   const clientId = useClient()?.id;
   return (
     <ShellFrame>
       <Outlet />
-      {idle && (
-        <Suspense fallback={null}>
-          <AnnounceAccepted clientId={clientId} openedAt={openedAt} />
-        </Suspense>
-      )}
+      <WhenIdle>
+        <AnnounceAccepted clientId={clientId} openedAt={openedAt} />
+      </WhenIdle>
     </ShellFrame>
   );
 }

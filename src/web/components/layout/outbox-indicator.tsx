@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
-import { useIdleAfterPaint } from '#web/lib/after-next-paint.ts';
+import { lazy } from 'react';
 import { useOnline } from '#web/lib/use-online.ts';
+import { WhenIdle } from '#web/lib/when-idle.tsx';
 
 const OutboxQueueBadges = lazy(() => import('./outbox-queue-badges.tsx'));
 
@@ -14,7 +14,6 @@ const OutboxQueueBadges = lazy(() => import('./outbox-queue-badges.tsx'));
 export function OutboxIndicator({ clientId }: { clientId: string }) {
   const { t } = useLingui();
   const online = useOnline();
-  const idle = useIdleAfterPaint();
 
   return (
     <div role="status" aria-label={t`Submissions to sync`} className="flex items-center gap-1">
@@ -26,11 +25,9 @@ export function OutboxIndicator({ clientId }: { clientId: string }) {
           {t`Offline`}
         </span>
       )}
-      {idle && (
-        <Suspense fallback={null}>
-          <OutboxQueueBadges clientId={clientId} />
-        </Suspense>
-      )}
+      <WhenIdle>
+        <OutboxQueueBadges clientId={clientId} />
+      </WhenIdle>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { shipmentKeys } from './shipment-keys.ts';
 
 let nextKey = 1;
 function acceptedAt(updatedAt: number, clientId = CLIENT): OutboxRow {
-  return {
+  const row: Omit<OutboxRow, 'id'> = {
     clientId,
     draftId: crypto.randomUUID(),
     idempotencyKey: `refresh-${nextKey++}`,
@@ -25,7 +25,9 @@ function acceptedAt(updatedAt: number, clientId = CLIENT): OutboxRow {
     createdAt: updatedAt - 100,
     updatedAt,
     result: { consignment_number: null, item_numbers: ['PP0000000301'], tracking_numbers: [], replayed: false },
-  } as OutboxRow;
+  };
+  // The database numbers the row.
+  return row as OutboxRow;
 }
 
 beforeEach(() => resetDb());

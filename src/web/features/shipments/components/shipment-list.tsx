@@ -8,6 +8,7 @@ import { showToast } from '#web/components/ui/toast-store.ts';
 import { useFormat } from '#web/lib/format.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useHeldWhile, useMenuOpenWithin } from '#web/lib/use-held-while.ts';
+import { useMediaQuery } from '#web/lib/use-media-query.ts';
 import { useDeleteShipments } from '../api/delete-shipments.ts';
 import { useDownloadLabel } from '../api/download-label.ts';
 import { useShipments } from '../api/get-shipments.ts';
@@ -62,6 +63,9 @@ export function ShipmentList({
   const actionErrorText = useErrorText();
   const columns = useShipmentColumns(isAdmin);
   const online = useOnline();
+  // The table from 1024 px up, the cards below (as their CSS says): only the one shown is rendered,
+  // not both with one hidden (twice the work on every render of the rows, on a phone too).
+  const wide = useMediaQuery('(min-width: 1024px)');
   const recentlyCreated = useRecentlyCreated();
   const loadedAt = format.dateTime(new Date(query.dataUpdatedAt));
 
@@ -189,8 +193,11 @@ export function ShipmentList({
         {(query.fetchStatus === 'paused' || !online) && (
           <ListOfflineNotice text={t`You are offline. This is the list as it was at ${loadedAt}; it updates when the connection returns.`} />
         )}
-        <ShipmentTable {...rowProps} columns={columns.shown} oldestFirst={search.order === 'oldest'} onOrderChange={(oldest) => onOrderChange(oldest ? 'oldest' : undefined)} />
-        <ShipmentCards {...rowProps} />
+        {wide ? (
+          <ShipmentTable {...rowProps} columns={columns.shown} oldestFirst={search.order === 'oldest'} onOrderChange={(oldest) => onOrderChange(oldest ? 'oldest' : undefined)} />
+        ) : (
+          <ShipmentCards {...rowProps} />
+        )}
         <ListFooter
           loadedText={loadedText}
           totalText={totalText}

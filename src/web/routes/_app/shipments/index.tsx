@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { ShipmentFilters } from '#web/features/shipments/components/shipment-filters.tsx';
 import { ShipmentListHeader } from '#web/features/shipments/components/shipment-list-header.tsx';
 import { compactSearch, filtersFromSearch, shipmentListSearchSchema, type ShipmentListSearch } from '#web/features/shipments/components/shipment-list-search.ts';
 import { ShipmentList } from '#web/features/shipments/components/shipment-list.tsx';
 import { shipmentsQueryOptions } from '#web/features/shipments/api/get-shipments.ts';
-import { useIdleAfterPaint } from '#web/lib/after-next-paint.ts';
 import { useClient } from '#web/lib/session.ts';
+import { WhenIdle } from '#web/lib/when-idle.tsx';
 import { currentClient } from '#web/lib/token-store.ts';
 
 /** Its code reads IndexedDB through Dexie: loaded once the list has painted. */
@@ -30,7 +30,6 @@ function ShipmentsPage() {
   const navigate = Route.useNavigate();
   const client = useClient();
   const isAdmin = client?.role === 'ADMIN';
-  const idle = useIdleAfterPaint();
   const [openedAt] = useState(() => Date.now());
 
   const onChange = useCallback((patch: Partial<ShipmentListSearch>) => void navigate({ search: (prev) => compactSearch({ ...prev, ...patch }), replace: true }), [navigate]);
@@ -43,11 +42,9 @@ function ShipmentsPage() {
       <ShipmentFilters search={search} isAdmin={isAdmin} onChange={onChange} onReset={onReset} />
       <ShipmentList search={search} isAdmin={isAdmin} onResetFilters={onReset} onOrderChange={(order) => onChange({ order })} />
       {/* Wizard submissions become shipments in the background: show them when they do. */}
-      {idle && (
-        <Suspense fallback={null}>
-          <RefreshAfterSync clientId={client?.id} openedAt={openedAt} />
-        </Suspense>
-      )}
+      <WhenIdle>
+        <RefreshAfterSync clientId={client?.id} openedAt={openedAt} />
+      </WhenIdle>
     </>
   );
 }

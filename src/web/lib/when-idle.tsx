@@ -1,0 +1,13 @@
+import { Suspense, type ReactNode } from 'react';
+import { useIdleAfterPaint } from './after-next-paint.ts';
+
+/**
+ * Renders `children` (often React.lazy components: their code loads then) once the first paint is
+ * done and the main thread is idle, for what that paint does not need. Only this component
+ * re-renders when the moment comes, not the page around it: a state of the page's own would
+ * render the whole page again, a long task on a phone just after its first content.
+ */
+export function WhenIdle({ children }: { children: ReactNode }) {
+  const idle = useIdleAfterPaint();
+  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
