@@ -9,6 +9,7 @@ import type { ApiErrorCode, ErrorBody } from '#shared/contract/errors.ts';
 import { inputMessages } from '#shared/i18n/input-messages.ts';
 import { messages, type MessageDescriptor } from '#shared/i18n/messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { isTransientConflict } from '../db/transient-conflict.ts';
 import { ApiError } from '../http-errors.ts';
 import { translator, translatorForHeader, type Translate } from '../i18n.ts';
 
@@ -70,6 +71,13 @@ async function errorsPlugin(app: FastifyInstance) {
       return send(reply, t, status, 'invalid_request', messages.invalidRequest);
     }
 
+    if (isTransientConflict(error)) {
+      // Nothing was written (the transaction rolled back) and the same request succeeds when sent
+      // again: a 503 with Retry-After says so, and the offline queues resend by themselves.
+      request.log.warn({ err: error }, 'transaction aborted by a concurrent one');
+      reply.header('retry-after', '1');
+      return send(reply, t, 503, 'unavailable', serverMessages.concurrentConflict);
+    }
     request.log.error({ err: error }, 'request failed');
     return send(reply, t, 500, 'internal_error', serverMessages.internal);
   });

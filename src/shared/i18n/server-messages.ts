@@ -62,6 +62,8 @@ export const serverMessages = {
   crossSiteSignIn: /*i18n*/ { id: 'error.cross_site_sign_in', message: 'For your security, please sign in on the portal’s own sign-in page.' },
   // helper "cluster" (issue 20): the readiness answer of an instance that is shutting down.
   serverDraining: /*i18n*/ { id: 'error.unavailable.draining', message: 'This server is restarting. Please try again in a moment.' },
+  // A transaction PostgreSQL aborted for a conflict with a concurrent one (a deadlock): sent again, it succeeds.
+  concurrentConflict: /*i18n*/ { id: 'error.unavailable.conflict', message: 'Another change to the same records came at the same moment. Please try again.' },
   // helper "retention" (issue 20): an import's result file after its upload was deleted (jobs/retention.ts).
   importFileGone: /*i18n*/ { id: 'import.file_gone', message: 'The import’s file is no longer kept: result files can be downloaded for {days} days after an import.' },
 } as const satisfies Record<string, MessageDescriptor>;
