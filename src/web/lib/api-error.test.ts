@@ -28,6 +28,14 @@ describe('reading an error answer without zod', () => {
     );
   });
 
+  it('leaves out a "__proto__" field as zod does (fast-check found it)', () => {
+    const json: unknown = JSON.parse('{"error":"validation_failed","message":"m","errors":{"__proto__":["x"],"zip":["Too long"]}}');
+    const parsed = errorBodySchema.safeParse(json);
+    expect(parsed.success).toBe(true);
+    expect(readErrorBody(json)).toEqual(parsed.data);
+    expect(Object.keys(readErrorBody(json)?.errors ?? {})).toEqual(['zip']);
+  });
+
   it('keeps the server message and field errors of a real answer', async () => {
     const response = new Response(JSON.stringify({ error: 'validation_failed', message: 'Check the fields.', errors: { zip: ['Too long'] }, request_id: 'x' }), { status: 422, headers: { 'content-type': 'application/json' } });
     const error = await errorFromResponse(response);

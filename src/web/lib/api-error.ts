@@ -64,7 +64,8 @@ export function readErrorBody(json: unknown): ErrorBody | null {
   if (errors !== undefined && !(isObject(errors) && Object.values(errors).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string')))) return null;
   const body: ErrorBody = {};
   if (message !== undefined) body.message = message;
-  if (errors !== undefined) body.errors = { ...(errors as Record<string, string[]>) };
+  // Like zod's record: a "__proto__" key (JSON.parse makes it an own property) is left out.
+  if (errors !== undefined) body.errors = Object.fromEntries(Object.entries(errors as Record<string, string[]>).filter(([field]) => field !== '__proto__'));
   if (error !== undefined) body.error = error;
   return body;
 }

@@ -5,10 +5,11 @@
 // persister was ~13 KB of the sign-in page's gzipped JavaScript. vite.config.ts keeps it in a
 // 'query' chunk of its own, which the server preloads for the signed-in pages' addresses
 // (src/server/plugins/page-preloads.ts), so that the shell's route does not wait a round trip for it.
-import { PersistQueryClientProvider, persistQueryClientSave } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
 import { onQueryCacheLoaded } from './query-cache-key.ts';
-import { createQueryClient, persister, persistOptions } from './query-client.ts';
+import { createQueryClient, persistOptions, persister } from './query-client.ts';
 
 export const queryClient = createQueryClient();
 
@@ -18,20 +19,26 @@ onQueryCacheLoaded(() => {
   persister.removeClient();
 });
 
+let restoring: Promise<void> | undefined;
+
 /**
- * The cache is saved on each change once restored; what the first page's loader fetched before
- * that (its rows, asked for beside the page's code) is saved here, or it would wait for the next
- * change to be kept for offline use.
+ * Puts what this device kept (the unfiltered list, for offline use) back into the cache, once,
+ * then saves the cache on each change. The shell's route waits for it before its pages' loaders
+ * run and before their first render: the loaders see the kept rows, and the pages render once.
+ * (PersistQueryClientProvider restored after the first render and rendered every page using a
+ * query again when done: a second render of the whole page right after the first, a long task
+ * on a phone.) A kept cache that cannot be read is removed by the restore; the app goes on without.
  */
-function saveAfterRestore() {
-  void persistQueryClientSave({ queryClient, persister, dehydrateOptions: persistOptions.dehydrateOptions });
+export function restoreQueryCache(): Promise<void> {
+  restoring ??= persistQueryClientRestore({ queryClient, ...persistOptions })
+    .catch((error: unknown) => console.error('The query cache kept on this device could not be restored', error))
+    .then(() => {
+      persistQueryClientSubscribe({ queryClient, ...persistOptions });
+    });
+  return restoring;
 }
 
-/** Provides the client to the signed-in pages, restoring what was kept on this device first. */
+/** Provides the client to the signed-in pages (restored by the shell's route before they render). */
 export function QueryProvider({ children }: { children: ReactNode }) {
-  return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={saveAfterRestore}>
-      {children}
-    </PersistQueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

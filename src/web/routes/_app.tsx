@@ -26,7 +26,8 @@ export const Route = createFileRoute('/_app')({
       // A session that ran out says so on the sign-in page; a first visit or a Log out does not.
       throw redirect({ to: '/user/login', search: { redirect: location.href, ...(session === 'ended' ? { reason: SESSION_ENDED_REASON } : {}) } });
     }
-    const { queryClient } = await import('../lib/query-runtime.tsx');
+    const { queryClient, restoreQueryCache } = await import('../lib/query-runtime.tsx');
+    await restoreQueryCache();
     return { queryClient };
   },
   component: AppLayout,

@@ -23,8 +23,12 @@ export interface ImportFile {
 }
 
 export class ImportFileError extends Error {
-  constructor(readonly messageId: string) {
-    super(messageId);
+  /** `cause`: the parser's own error behind an unreadable file (for the logs, not the user). */
+  constructor(
+    readonly messageId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(messageId, options);
     this.name = 'ImportFileError';
   }
 }

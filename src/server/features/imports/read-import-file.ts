@@ -21,7 +21,7 @@ export async function openImportFile(type: ImportType, bytes: Uint8Array): Promi
   } catch (error) {
     // Parser failures (bad deflate data, broken XML, ...) all mean the same thing to the user.
     if (error instanceof ImportFileError) throw error;
-    throw new ImportFileError(documentActionMessages.importUnreadable.id);
+    throw new ImportFileError(documentActionMessages.importUnreadable.id, { cause: error });
   }
 }
 
