@@ -176,6 +176,7 @@ describe('xlsx', () => {
     expect(await finished(id)).toMatchObject({ status: 'COMPLETED' });
 
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/shipments/import/${id}`, headers: bearer(userToken) });
+    expect(res.statusCode, res.headers['content-type'] === 'application/json; charset=utf-8' ? res.body : '').toBe(200);
     const result = new ExcelJS.Workbook();
     await result.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const out = result.worksheets[0]!;

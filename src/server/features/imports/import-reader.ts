@@ -144,9 +144,13 @@ async function readyReader(): Promise<Reader> {
   return thread;
 }
 
-/** The reader takes a copy of the bytes of its own: the caller's may share their memory. */
+/**
+ * The reader takes a copy of the bytes of its own (transferred, not cloned): the caller's may share
+ * their memory. Not `bytes.slice()`: on a Node Buffer (node-postgres' bytea) that is a view of the
+ * same memory, and the transfer would detach the caller's buffer.
+ */
 function sendBytes(thread: Reader, bytes: Uint8Array, build: (id: number, copy: Uint8Array) => ReaderRequest): Promise<unknown> {
-  const copy = bytes.slice();
+  const copy = new Uint8Array(bytes);
   return thread.ask(build(thread.id(), copy), [copy.buffer]);
 }
 
