@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 /**
  * Runs `task` once the browser has painted the next frame (a frame callback, then a task after
  * it): for work the first paint does not need. Returns a cancel function (an effect's cleanup).
@@ -32,14 +30,4 @@ export function whenIdleAfterPaint(task: () => void, timeoutMs = 2_000): () => v
     if (idle !== undefined) cancelIdleCallback(idle);
     clearTimeout(timer);
   };
-}
-
-/**
- * False until the first paint is done and the main thread is idle (whenIdleAfterPaint), then true
- * for good: a component renders what the first paint does not need (and loads its code) only then.
- */
-export function useIdleAfterPaint(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdleAfterPaint(() => setIdle(true)), []);
-  return idle;
 }

@@ -1,5 +1,5 @@
-import { Suspense, type ReactNode } from 'react';
-import { useIdleAfterPaint } from './after-next-paint.ts';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { whenIdleAfterPaint } from './after-next-paint.ts';
 
 /**
  * Renders `children` (often React.lazy components: their code loads then) once the first paint is
@@ -10,4 +10,14 @@ import { useIdleAfterPaint } from './after-next-paint.ts';
 export function WhenIdle({ children }: { children: ReactNode }) {
   const idle = useIdleAfterPaint();
   return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/**
+ * False until the first paint is done and the main thread is idle (whenIdleAfterPaint), then true
+ * for good: a component renders what the first paint does not need (and loads its code) only then.
+ */
+export function useIdleAfterPaint(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdleAfterPaint(() => setIdle(true)), []);
+  return idle;
 }

@@ -4,7 +4,6 @@ import { statusOf } from '../components/layout/error-status.ts';
 import { PwaUpdatePrompt } from '../components/layout/pwa-update-prompt.tsx';
 import { ToastNavigationWatch } from '../components/ui/toast-navigation.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
-import { WhenIdle } from '../lib/when-idle.tsx';
 
 // The last-resort error page loads when there is an error to show, not with every first page (the
 // sign-in page is the full app's lightest first visit); the service worker precaches it.
@@ -33,11 +32,7 @@ function Root() {
       <Outlet />
       <Toaster />
       <ToastNavigationWatch />
-      {/* The service worker registers once the first page has painted and the phone is idle: its
-          code (workbox-window) and its precache downloads must not compete with that page. */}
-      <WhenIdle>
-        <PwaUpdatePrompt />
-      </WhenIdle>
+      <PwaUpdatePrompt />
     </>
   );
 }
