@@ -195,13 +195,17 @@ describe.runIf(enabled)('three instances behind nginx on one PostgreSQL', () => 
     const id = upload.body.id;
     const progress = async () => (await query<{ progress: number; status: string }>('select progress, status from imports where id = $1', [id]))[0]!;
 
-    // The instance that writes the chunks: the portal connection that last moved this import's progress.
+    // The instance that writes the chunks: the portal connection whose open transaction holds the
+    // import's row (each chunk's transaction moves the progress first and keeps that lock until it
+    // commits, so it holds it most of the time; the imports are fast enough that the moment when
+    // that update is a connection's last statement was too short to be seen reliably).
     await expect.poll(async () => (await progress()).progress, { timeout: 120_000, interval: 100 }).toBeGreaterThanOrEqual(10_000);
     const holderName = async () =>
       (
         await query<{ application_name: string }>(
-          `select application_name from pg_stat_activity where application_name like 'portal %' and application_name not like '% jobs'
-             and query ~* '^\\s*update\\s+"?imports"?\\s+set\\s((?!\\swhere\\s).)*"?progress"?\\s*=' order by query_start desc limit 1`,
+          `select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+            where l.relation = 'imports'::regclass and l.mode = 'RowExclusiveLock'
+              and a.application_name like 'portal %' and a.application_name not like '% jobs' limit 1`,
         )
       )[0]?.application_name ?? '';
     let holderPort = 0;
