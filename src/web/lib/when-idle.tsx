@@ -3,21 +3,12 @@ import { whenIdleAfterPaint } from './after-next-paint.ts';
 
 /**
  * Renders `children` (often React.lazy components: their code loads then) once the first paint is
- * done and the main thread is idle, for what that paint does not need. Only this component
- * re-renders when the moment comes, not the page around it: a state of the page's own would
- * render the whole page again, a long task on a phone just after its first content.
+ * done and the main thread is idle (whenIdleAfterPaint), for what that paint does not need. Only
+ * this component re-renders when the moment comes, not the page around it: a state of the page's
+ * own would render the whole page again, a long task on a phone just after its first content.
  */
 export function WhenIdle({ children }: { children: ReactNode }) {
-  const idle = useIdleAfterPaint();
-  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
-
-/**
- * False until the first paint is done and the main thread is idle (whenIdleAfterPaint), then true
- * for good: a component renders what the first paint does not need (and loads its code) only then.
- */
-export function useIdleAfterPaint(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdleAfterPaint(() => setIdle(true)), []);
-  return idle;
+  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
