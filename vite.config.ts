@@ -6,7 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LANGUAGE_CODES } from './src/shared/domain/languages.ts';
@@ -233,7 +233,7 @@ export function localeFiles(): Plugin {
   };
 }
 
-export default defineConfig({
+const appConfig: UserConfig = {
   root,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   resolve: {
@@ -347,4 +347,27 @@ export default defineConfig({
       '/oauth': 'http://localhost:8080',
     },
   },
-});
+};
+
+/**
+ * `vite build --ssr`: the public tracking pages' renderer for the server (issue 19), into
+ * dist/.ssr/public-pages.js (a dot folder: the server never serves it). Only what the pages' code
+ * needs compiled (Lingui's macros, JSX); React and Lingui come from node_modules at run time.
+ */
+const PUBLIC_PAGES_SSR = fileURLToPath(new URL('./src/web/features/tracking/public-pages-ssr.tsx', import.meta.url));
+
+const publicPagesConfig: UserConfig = {
+  root,
+  resolve: appConfig.resolve,
+  publicDir: false,
+  build: {
+    ssr: true,
+    outDir: fileURLToPath(new URL('./dist/.ssr', import.meta.url)),
+    emptyOutDir: true,
+    target: 'node20',
+    rolldownOptions: { input: PUBLIC_PAGES_SSR, output: { entryFileNames: 'public-pages.js' } },
+  },
+  plugins: [babel({ presets: [linguiMacro] }), react(), lingui()],
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? publicPagesConfig : appConfig));

@@ -35,6 +35,8 @@ export default defineConfig({
         },
       },
       {
+        // Lingui's macros: the public pages' renderer (features/tracking/public-pages-ssr.tsx) runs from source here.
+        plugins: [babel({ presets: [linguiMacro] })],
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],

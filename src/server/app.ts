@@ -5,8 +5,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { I18n } from '@lingui/core';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import type { PublicPagesRenderer } from '#shared/contract/public-pages.ts';
 import { installZodMessageIds } from '#shared/contract/zod-messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { pgliteClientOf, type Db } from './db/client.ts';
@@ -37,6 +39,7 @@ import { documentRoutes } from './features/documents/documents.routes.ts';
 import { parcelStatusRoutes } from './features/parcel-status/parcel-status.routes.ts';
 import { ReportSlots } from './features/reports/report-slots.ts';
 import { DEFAULT_REPORT_LIMITS, reportRoutes, type ReportLimits } from './features/reports/reports.routes.ts';
+import { publicPages } from './features/tracking/public-pages.plugin.ts';
 import { trackingFeature } from './features/tracking/tracking.plugin.ts';
 import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
 import { registerRetentionJobs, type RetentionOptions } from './jobs/retention.ts';
@@ -60,6 +63,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built PWA; null serves the API only. */
   webRoot?: string | null;
+  /** The public tracking pages' renderer (tests: the source module); default: the build's (dist/.ssr). */
+  publicPagesRenderer?: PublicPagesRenderer<I18n>;
   loginLimits?: LoginLimits;
   /** Rate-limit counters in the database, shared by every instance on it (default on PostgreSQL), or in this process (default on PGlite). */
   sharedLimits?: boolean;
@@ -190,6 +195,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pointFeedRoutes, { db, queue });
   await app.register(configRoutes, { config: { pickup_widgets: pickupWidgets } });
 
+  await app.register(publicPages, { root: options.webRoot ?? '', renderer: options.publicPagesRenderer });
   await app.register(webApp, { root: options.webRoot ?? '' });
   return app;
 }

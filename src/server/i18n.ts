@@ -29,8 +29,13 @@ const instances = new Map<LanguageCode, I18n>(
   }),
 );
 
+/** The portal's catalog in `language`, activated (the server-rendered public pages render with it). */
+export function i18nFor(language: LanguageCode): I18n {
+  return instances.get(language) ?? instances.get('en')!;
+}
+
 export function translator(language: LanguageCode): Translate {
-  const i18n = instances.get(language) ?? instances.get('en')!;
+  const i18n = i18nFor(language);
   return (message, values) => {
     // A schema message is an id of ours; any other string is passed through as it is.
     const descriptor = typeof message === 'string' ? findMessage(message) : message;

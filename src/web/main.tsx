@@ -1,7 +1,9 @@
 // The entry: it only picks which app an address gets. The public tracking pages are opened on
-// phones, often over slow mobile data, by people who never sign in: they get a small app of their
-// own (React, Lingui and the page; at most 75 KB of gzipped JavaScript, `npm run bench:bundle`).
-// Every other address gets the full PWA (router, query cache, outbox, service worker). Each is
+// phones, often over slow mobile data, by people who never sign in: a first visit gets them
+// rendered by the server, without any script (README note 93); inside an installed app, whose
+// service worker answers every address with index.html, they get a small app of their own (React,
+// Lingui and the page). Every other address gets the full PWA (router, query cache, outbox,
+// service worker). Each is
 // loaded with a dynamic import, so none weighs on another's first visit; each public page has an
 // entry of its own, so that it does not download the other's code either.
 import { publicTrackingPageOf, type PublicTrackingPage } from './features/tracking/public-tracking-paths.ts';

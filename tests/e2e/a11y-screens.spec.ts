@@ -28,10 +28,15 @@ const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 }).f
 test('public pages: sign-in and tracking for phones', async ({ page, request }) => {
   const token = await accessToken(request, DEMO_USER);
   const shipment = await createShipmentViaApi(request, token);
+  // The public pages first: as a phone's first visit gets them (rendered by the server); the
+  // sign-in page then installs the service worker.
   const found = await walk(page, [
-    { path: '/user/login', ready: heading },
     { path: `/package/tracking?tracking_number=${shipment.tracking_number}`, ready: (p) => expect(p.getByRole('list', { name: 'Progress' })).toBeVisible() },
+    { path: `/package/tracking?tracking_number=${shipment.tracking_number}&lang=de`, ready: heading },
     { path: '/package/tracking?tracking_number=CP000000000XX', ready: heading },
+    { path: '/package/tracking?tracking_number=', ready: heading },
+    { path: '/shipment/track/CP000000000XX', ready: (p) => expect(p.getByRole('alert')).toBeVisible() },
+    { path: '/user/login', ready: heading },
   ]);
   expect(found).toEqual([]);
 });

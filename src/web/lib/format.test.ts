@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, formatAmount, formatDate, formatDateTime, formatMoney, formatWeight, localeTag } from './format.ts';
+import { countryName, formatAmount, formatDate, formatDateTime, formatDateTimeIn, formatMoney, formatWeight, localeTag } from './format.ts';
 
 // Intl separates thousands with (narrow) no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -17,6 +17,17 @@ describe('formatDateTime', () => {
 
   it('answers an empty text for a value that is not a date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTimeIn', () => {
+  it('writes the instant in the named zone, summer and winter time alike', () => {
+    expect(formatDateTimeIn('2026-11-24T06:30:00Z', 'Europe/Bratislava')).toBe('24.11.2026 07:30');
+    expect(formatDateTimeIn('2026-07-01T22:05:00Z', 'Europe/Bratislava')).toBe('02.07.2026 00:05');
+  });
+
+  it('answers an empty text for a value that is not a date', () => {
+    expect(formatDateTimeIn('not a date', 'Europe/Bratislava')).toBe('');
   });
 });
 

@@ -1,8 +1,9 @@
 // Dates, numbers, money and country names as the user reads them. Dates are dd.MM.yyyy HH:mm in
-// the browser's time zone whatever the language (spec section 9); numbers and country names
-// follow the active language through Intl (`cs` for the portal's `cz`).
+// the browser's time zone whatever the language (spec section 9); a page rendered on the server
+// (public tracking) names its zone with DisplayTimeZone instead. Numbers and country names follow
+// the active language through Intl (`cs` for the portal's `cz`).
 import { useLingui } from '@lingui/react';
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { amountDecimals } from '#shared/domain/currencies.ts';
 import { intlTag, isLanguageCode } from '#shared/domain/languages.ts';
 
@@ -24,6 +25,27 @@ export function formatDateTime(value: string | Date): string {
   const d = toDate(value);
   return d ? `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
 }
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** dd.MM.yyyy HH:mm in `timeZone` (an IANA name); '' for a value that is not a date. */
+export function formatDateTimeIn(value: string | Date, timeZone: string): string {
+  const d = toDate(value);
+  if (!d) return '';
+  let zoneFormat = zoneFormats.get(timeZone);
+  if (!zoneFormat) {
+    zoneFormat = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    zoneFormats.set(timeZone, zoneFormat);
+  }
+  const part = Object.fromEntries(zoneFormat.formatToParts(d).map(({ type, value: text }) => [type, text]));
+  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
+}
+
+/**
+ * The time zone dates are shown in: undefined (the default) is the browser's own. A page rendered
+ * on the server cannot know the reader's zone and provides the carrier's.
+ */
+export const DisplayTimeZone = createContext<string | undefined>(undefined);
 
 /** The BCP 47 tag for Intl of a portal language code (`cz` -> `cs`); unknown codes pass through. */
 export function localeTag(language: string): string {
@@ -80,11 +102,12 @@ export function countryName(code: string, locale: string): string {
 export function useFormat() {
   const { i18n } = useLingui();
   const locale = i18n.locale;
+  const timeZone = useContext(DisplayTimeZone);
   return useMemo(
     () => ({
       locale: localeTag(locale),
       date: formatDate,
-      dateTime: formatDateTime,
+      dateTime: timeZone ? (value: string | Date) => formatDateTimeIn(value, timeZone) : formatDateTime,
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
       money: (value: number) => formatMoney(value, locale),
       amount: (value: number, currency: string) => formatAmount(value, currency, locale),
@@ -92,6 +115,6 @@ export function useFormat() {
       centimetres: (value: number) => formatCentimetres(value, locale),
       country: (code: string) => countryName(code, locale),
     }),
-    [locale],
+    [locale, timeZone],
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { PackageTracking } from './components/package-tracking.tsx';
 import { PACKAGE_TRACKING_PATH } from './public-tracking-paths.ts';
 import { startPublicTrackingApp } from './public-tracking-main.tsx';
-import { trackingSearchFromQueryString, trackingSearchToQueryString, type TrackingSearch } from './tracking-search.ts';
+import { trackingSearchFromQueryString, trackingSearchToQueryString, type TrackingSearch } from '#shared/domain/tracking-search.ts';
 
 /** /package/tracking with its search in the address bar: a new search is a new history entry, Back shows the previous one. */
 function PackageTrackingFromLocation() {

@@ -1,4 +1,5 @@
-// The light app of the public tracking pages, started by each page's own entry
+// The light app of the public tracking pages inside an installed app (a first visit gets them
+// rendered by the server, public-pages-ssr.tsx), started by each page's own entry
 // (public-package-tracking-main.tsx, public-track-redirect-main.tsx; main.tsx loads the one of the
 // address): React, Lingui and the page; no router, query cache, zod, outbox or service worker
 // registration, so a phone on slow mobile data downloads a fraction of the portal (goal: 75 KB of

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { PackageTracking } from '#web/features/tracking/components/package-tracking.tsx';
-import { parseTrackingSearch, type TrackingSearch } from '#web/features/tracking/tracking-search.ts';
+import { parseTrackingSearch, type TrackingSearch } from '#shared/domain/tracking-search.ts';
 
 /**
  * /package/tracking (public, no sign-in): track a parcel by number and postal code. A first visit

@@ -1,7 +1,7 @@
 import type { PublicTracking } from '#shared/contract/tracking.ts';
 import { PUBLIC_TRACKING_PATH } from '#shared/contract/tracking-paths.ts';
 import { ApiError } from '#web/lib/api-error.ts';
-import type { TrackingSearch } from '../tracking-search.ts';
+import type { TrackingSearch } from '#shared/domain/tracking-search.ts';
 import { fetchPublicJson } from './fetch-public-json.ts';
 import { readPublicTracking } from './public-tracking-answers.ts';
 

@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { trackEndpoint, type PublicTrackAnswer, type TrackAnswer } from '#shared/contract/tracking.ts';
 import { api } from '#web/lib/api.ts';
-import type { TrackingSearch } from '../tracking-search.ts';
+import type { TrackingSearch } from '#shared/domain/tracking-search.ts';
 import { trackingKeys } from './tracking-keys.ts';
 
 /** The caller's own shipment (an admin: every shipment) answers its events; anyone else's only where to track it. */

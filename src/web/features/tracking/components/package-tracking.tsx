@@ -1,7 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { LanguageSwitcher } from '#web/components/layout/language-switcher.tsx';
 import { usePublicTracking } from '../api/use-public-tracking.ts';
-import type { TrackingSearch } from '../tracking-search.ts';
+import type { TrackingSearch } from '#shared/domain/tracking-search.ts';
 import { PackageSearchForm } from './package-search-form.tsx';
+import { PackageTrackingIntro } from './package-tracking-intro.tsx';
 import { PublicTrackingFrame } from './public-tracking-frame.tsx';
 import { PublicTrackingStatus } from './public-tracking-status.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
@@ -21,19 +23,15 @@ export function PackageTracking({ search, onSearch }: { search: TrackingSearch; 
   }
 
   return (
-    <PublicTrackingFrame>
-      <h1 className="mb-1 text-2xl font-semibold sm:text-3xl">
-        <Trans>Track a parcel</Trans>
-      </h1>
-      <p className="mb-4 text-base-content/70">
-        <Trans>Enter the tracking number from your receipt or e-mail to see where your parcel is.</Trans>
-      </p>
+    <PublicTrackingFrame languages={<LanguageSwitcher />}>
+      <PackageTrackingIntro />
       <PackageSearchForm initial={search} busy={state.status === 'loading'} onSearch={submit} />
       <PublicTrackingStatus
         state={state}
-        onRetry={state.retry}
-        onTrackWithoutZip={search.tracking_number && search.zip ? () => onSearch({ tracking_number: search.tracking_number }) : undefined}
+        retry={{ onClick: state.retry }}
+        trackWithoutZip={search.tracking_number && search.zip ? { onClick: () => onSearch({ tracking_number: search.tracking_number }) } : undefined}
       />
     </PublicTrackingFrame>
   );
 }
+

@@ -1,13 +1,29 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { PublicTrackingState } from '../api/use-public-tracking.ts';
 import { PublicTrackingResult } from './public-tracking-result.tsx';
 import { usePublicTrackingErrorText } from './use-public-tracking-error.ts';
+
+/** What an error's button does: run in the browser's app, or a link on a page the server rendered. */
+export type TrackingAction = { onClick: () => void } | { href: string };
+
+function ActionButton({ action, children }: { action: TrackingAction; children: ReactNode }) {
+  return 'href' in action ? (
+    <a className="btn btn-sm" href={action.href}>
+      {children}
+    </a>
+  ) : (
+    <button type="button" className="btn btn-sm" onClick={action.onClick}>
+      {children}
+    </button>
+  );
+}
 
 /**
  * The public lookup's outcome, announced as it changes: loading, an error (with a retry, or after
  * too many wrong postal codes the lookup without one), or the parcel.
  */
-export function PublicTrackingStatus({ state, onRetry, onTrackWithoutZip }: { state: PublicTrackingState; onRetry: () => void; onTrackWithoutZip?: (() => void) | undefined }) {
+export function PublicTrackingStatus({ state, retry, trackWithoutZip }: { state: PublicTrackingState; retry: TrackingAction; trackWithoutZip?: TrackingAction | undefined }) {
   const { t } = useLingui();
   const errorText = usePublicTrackingErrorText();
   let body: React.ReactNode = null;
@@ -29,15 +45,15 @@ export function PublicTrackingStatus({ state, onRetry, onTrackWithoutZip }: { st
           <p className="font-semibold">{title}</p>
           {hint && <p className="text-sm">{hint}</p>}
         </div>
-        {kind === 'postcode-limited' && onTrackWithoutZip ? (
-          <button type="button" className="btn btn-sm" onClick={onTrackWithoutZip}>
+        {kind === 'postcode-limited' && trackWithoutZip ? (
+          <ActionButton action={trackWithoutZip}>
             <Trans>Track without the postal code</Trans>
-          </button>
+          </ActionButton>
         ) : (
           kind !== 'not-found' && (
-            <button type="button" className="btn btn-sm" onClick={onRetry}>
+            <ActionButton action={retry}>
               <Trans>Try again</Trans>
-            </button>
+            </ActionButton>
           )
         )}
       </div>

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicTracking } from '#shared/contract/tracking.ts';
 import { jsonResponse as json, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
 import { render } from '#tests/setup/web/render.tsx';
-import type { TrackingSearch } from '../tracking-search.ts';
+import type { TrackingSearch } from '#shared/domain/tracking-search.ts';
 import { PackageTracking } from './package-tracking.tsx';
 
 const statusView: PublicTracking = {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TrackAnswer } from '#shared/contract/tracking.ts';
 import { jsonResponse as json, stubFetchPerTest } from '#tests/setup/web/fetch-mock.ts';
 import { render } from '#tests/setup/web/render.tsx';
-import type { TrackingSearch } from '../tracking-search.ts';
+import type { TrackingSearch } from '#shared/domain/tracking-search.ts';
 import { ShipmentTracking } from './shipment-tracking.tsx';
 
 const answer = (patch: Partial<TrackAnswer> = {}): TrackAnswer => ({

@@ -3,7 +3,7 @@ import { ListError, ListOfflineNotice } from '#web/components/ui/list-states.tsx
 import { ApiError } from '#web/lib/api-error.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useTrackShipment } from '../api/track-shipment.ts';
-import type { TrackingSearch } from '../tracking-search.ts';
+import type { TrackingSearch } from '#shared/domain/tracking-search.ts';
 import { ShipmentTrackingResult } from './shipment-tracking-result.tsx';
 import { TrackingSearchForm } from './tracking-search-form.tsx';
 

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { LanguageSwitcher } from '#web/components/layout/language-switcher.tsx';
 import { ApiError } from '#web/lib/api-error.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { getTrackingLink } from '../api/get-tracking-link.ts';
-import { PACKAGE_TRACKING_PATH } from '../public-tracking-paths.ts';
 import { PublicTrackingFrame } from './public-tracking-frame.tsx';
+import { TrackLinkFailed } from './track-link-failed.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 
 /** Only web addresses are followed (never `javascript:` or the like); null for anything else. */
@@ -52,7 +53,7 @@ export function TrackRedirect({ trackingNumber, go = replaceLocation }: { tracki
   const failureText = failure === null || (failure instanceof ApiError && failure.status === 404) ? t`Shipment not found` : errorText(failure);
 
   return (
-    <PublicTrackingFrame>
+    <PublicTrackingFrame languages={<LanguageSwitcher />}>
       <section className="flex flex-col items-center gap-4 py-12 text-center" aria-live="polite" aria-busy={current.status === 'loading'}>
         <h1 className="sr-only">
           <Trans>Track a parcel</Trans>
@@ -65,16 +66,7 @@ export function TrackRedirect({ trackingNumber, go = replaceLocation }: { tracki
             </span>
           </div>
         )}
-        {current.status === 'failed' && (
-          <>
-            <div role="alert" className="alert alert-error alert-soft w-full max-w-md justify-center">
-              <span className="whitespace-pre-line">{failureText}</span>
-            </div>
-            <a className="btn btn-outline" href={PACKAGE_TRACKING_PATH}>
-              <Trans>Search for a parcel</Trans>
-            </a>
-          </>
-        )}
+        {current.status === 'failed' && <TrackLinkFailed text={failureText} />}
         {current.status === 'leaving' && (
           <p className="text-base-content/70">
             <Trans>
@@ -90,3 +82,4 @@ export function TrackRedirect({ trackingNumber, go = replaceLocation }: { tracki
     </PublicTrackingFrame>
   );
 }
+

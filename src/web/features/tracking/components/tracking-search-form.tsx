@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { trackQuerySchema } from '#shared/contract/tracking.ts';
 import { TextField } from '#web/components/form/text-field.tsx';
-import { normalizeTrackingNumber, type TrackingSearch } from '../tracking-search.ts';
+import { normalizeTrackingNumber, type TrackingSearch } from '#shared/domain/tracking-search.ts';
 
 /** The contract's lookup: tracking number required, postal code optional. */
 const trackingFormSchema = z.pick(trackQuerySchema, { tracking_number: true, zip: true });

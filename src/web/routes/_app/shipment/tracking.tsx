@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { ShipmentTracking } from '#web/features/tracking/components/shipment-tracking.tsx';
-import { parseTrackingSearch, type TrackingSearch } from '#web/features/tracking/tracking-search.ts';
+import { parseTrackingSearch, type TrackingSearch } from '#shared/domain/tracking-search.ts';
 
 /** /shipment/tracking: a signed-in client's tracking of its shipments; the search lives in the URL. */
 export const Route = createFileRoute('/_app/shipment/tracking')({

@@ -1,7 +1,8 @@
 // The tracking pages' search params (`?tracking_number=&zip=`), read the same way by the router's
-// routes and by the light public app (which has no router and no zod): a value that does not fit
+// routes, by the light public app (which has no router and no zod) and by the server when it
+// renders the public page: a value that does not fit
 // (an old link, a hand-edited URL) is dropped rather than failing the page.
-import { TRACKING_NUMBER_MAX } from '#shared/domain/limits.ts';
+import { TRACKING_NUMBER_MAX } from './limits.ts';
 
 export interface TrackingSearch {
   tracking_number?: string;

@@ -1,0 +1,178 @@
+// The public tracking pages, rendered here (issue 19): /package/tracking and
+// /shipment/track/{tracking_number} answer a phone's first visit with the page itself (the
+// parcel's timeline in the first HTML, no JavaScript) and a redirect. Each lookup goes through the
+// API route in-process (`inject`, from the visitor's address and in the page's language): the
+// same rate limit, postal-code brake, cache and answer as any client, so the page can never show
+// what the API would refuse. The markup comes from the web app's components (the renderer built
+// into dist/.ssr, shared/contract/public-pages.ts); the frame is the build's index.html. Without a
+// build or its renderer these addresses get the app's index.html, as every page does.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { I18n } from '@lingui/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBodySchema, type ErrorBody } from '#shared/contract/errors.ts';
+import { PAGE_LANGUAGE_PARAM, PUBLIC_PAGES_MODULE, type LookupAnswer, type PublicPagesRenderer, type RenderedPage } from '#shared/contract/public-pages.ts';
+import { PUBLIC_TRACKING_PATH, TRACK_PATH } from '#shared/contract/tracking-paths.ts';
+import { publicTrackingSchema, publicTrackAnswerSchema } from '#shared/contract/tracking.ts';
+import { intlTag, isLanguageCode, LANGUAGE_CODES, languageFromAcceptLanguage, type LanguageCode } from '#shared/domain/languages.ts';
+import { normalizeTrackingNumber, trackingSearchFromQueryString, trackingSearchToQueryString, type TrackingSearch } from '#shared/domain/tracking-search.ts';
+import { i18nFor } from '#server/i18n.ts';
+import { pageTemplate, type PageContent } from './page-template.ts';
+import { PORTAL_TRACKING_PATH } from './tracking-link.ts';
+
+export interface PublicPagesOptions {
+  /** The web build's folder (index.html, and the renderer under .ssr/). */
+  root: string;
+  /** The renderer itself (tests: the source module); default: the build's. */
+  renderer?: PublicPagesRenderer<I18n> | undefined;
+}
+
+const TRACK_REDIRECT_PATH = '/shipment/track/:tracking_number';
+
+/** The build's renderer, or null without one (a build from before it, or none). */
+async function builtRenderer(root: string): Promise<PublicPagesRenderer<I18n> | null> {
+  const file = path.join(root, PUBLIC_PAGES_MODULE);
+  if (!existsSync(file)) return null;
+  const loaded = (await import(pathToFileURL(file).href)) as Partial<PublicPagesRenderer<I18n>>;
+  const { renderPackageTrackingPage, renderTrackLinkFailedPage } = loaded;
+  if (typeof renderPackageTrackingPage !== 'function' || typeof renderTrackLinkFailedPage !== 'function') throw new Error(`${file} is not the public pages' renderer`);
+  return { renderPackageTrackingPage, renderTrackLinkFailedPage };
+}
+
+/** The language asked for with ?lang=, if any. */
+function chosenLanguageOf(params: URLSearchParams): LanguageCode | null {
+  const value = params.get(PAGE_LANGUAGE_PARAM);
+  return isLanguageCode(value) ? value : null;
+}
+
+/** An address with its query, the language last (omitted when none was chosen). */
+function withLanguage(pathname: string, query: string, language: LanguageCode | null): string {
+  if (!language) return `${pathname}${query}`;
+  return `${pathname}${query ? `${query}&` : '?'}${PAGE_LANGUAGE_PARAM}=${language}`;
+}
+
+const languageHrefs = (href: (code: LanguageCode) => string) => Object.fromEntries(LANGUAGE_CODES.map((code) => [code, href(code)])) as Record<LanguageCode, string>;
+
+export async function publicPages(app: FastifyInstance, { root, renderer: given }: PublicPagesOptions) {
+  const indexFile = path.join(root, 'index.html');
+  const template = root !== '' && existsSync(indexFile) ? pageTemplate(readFileSync(indexFile, 'utf8')) : null;
+  const renderer = given ?? (root !== '' ? await builtRenderer(root) : null);
+  if (!template || !renderer) {
+    if (template) app.log.warn(`no public pages' renderer in ${path.join(root, PUBLIC_PAGES_MODULE)}: the public tracking pages load the app (npm run build makes it)`);
+    return;
+  }
+
+  /** The API's answer to a lookup, asked as the visitor (their address, their bearer if any) in the page's language. */
+  const ask = (request: FastifyRequest, url: string, language: LanguageCode) =>
+    app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: request.ip,
+      headers: {
+        'accept-language': intlTag(language),
+        host: request.host,
+        ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+      },
+    });
+
+  /** A refused lookup as the page shows it: the status, and the error body when it is one. */
+  const failure = (statusCode: number, body: string): { httpStatus: number; body: ErrorBody | null } => {
+    let json: unknown = null;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      // not JSON: the status says enough
+    }
+    const parsed = errorBodySchema.safeParse(json);
+    return { httpStatus: statusCode, body: parsed.success ? parsed.data : null };
+  };
+
+  const send = (reply: FastifyReply, statusCode: number, language: LanguageCode, page: RenderedPage, retryAfter: string | undefined) => {
+    const content: PageContent = { lang: intlTag(language), title: page.title, html: page.html };
+    if (retryAfter) reply.header('retry-after', retryAfter);
+    // The page depends on the browser's language unless one was picked; a lookup's answer changes with the parcel.
+    return reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'accept-language').send(template(content));
+  };
+
+  app.get(PORTAL_TRACKING_PATH, { config: { public: true } }, async (request, reply) => {
+    const queryAt = request.url.indexOf('?');
+    const query = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
+    const params = new URLSearchParams(query);
+    const chosenLanguage = chosenLanguageOf(params);
+    const language = chosenLanguage ?? languageFromAcceptLanguage(request.headers['accept-language']);
+    const search: TrackingSearch = trackingSearchFromQueryString(query);
+    const submitted = params.has('tracking_number');
+    const numberMissing = submitted && normalizeTrackingNumber(params.get('tracking_number') ?? '') === '';
+
+    let answer: LookupAnswer | null = null;
+    let retryAfter: string | undefined;
+    if (search.tracking_number) {
+      const zip = search.zip ? `?zip=${encodeURIComponent(search.zip)}` : '';
+      const res = await ask(request, `${PUBLIC_TRACKING_PATH.replace(':tracking_number', encodeURIComponent(search.tracking_number))}${zip}`, language);
+      const found = res.statusCode === 200 ? publicTrackingSchema.safeParse(res.json()) : null;
+      answer = found?.success ? { status: 'found', tracking: found.data } : { status: 'failed', ...failure(res.statusCode === 200 ? 502 : res.statusCode, res.body) };
+      retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined;
+    } else if (submitted && !numberMissing) {
+      // Longer than any tracking number: none has it.
+      answer = { status: 'failed', httpStatus: 404, body: null };
+    }
+
+    const href = (code: LanguageCode | null, of: TrackingSearch = search) => withLanguage(PORTAL_TRACKING_PATH, trackingSearchToQueryString(of), code);
+    const page = renderer.renderPackageTrackingPage({
+      i18n: i18nFor(language),
+      language,
+      chosenLanguage,
+      languageHrefs: languageHrefs((code) => href(code)),
+      search,
+      numberMissing,
+      answer,
+      selfHref: href(chosenLanguage),
+      withoutZipHref: search.tracking_number && search.zip ? href(chosenLanguage, { tracking_number: search.tracking_number }) : null,
+    });
+    const statusCode = numberMissing ? 400 : answer?.status === 'failed' ? answer.httpStatus : 200;
+    return send(reply, statusCode, language, page, retryAfter);
+  });
+
+  app.get<{ Params: { tracking_number: string } }>(TRACK_REDIRECT_PATH, { config: { public: true } }, async (request, reply) => {
+    const trackingNumber = request.params.tracking_number;
+    const queryAt = request.url.indexOf('?');
+    const chosenLanguage = chosenLanguageOf(new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1)));
+    const language = chosenLanguage ?? languageFromAcceptLanguage(request.headers['accept-language']);
+    const res = await ask(request, `${TRACK_PATH}?tracking_number=${encodeURIComponent(trackingNumber)}`, language);
+    const link = res.statusCode === 200 ? followable(publicTrackAnswerSchema.safeParse(res.json()).data?.tracking_link, request) : null;
+    if (link) return reply.code(302).header('location', link).header('cache-control', 'private, no-cache').send();
+
+    // No link (an unknown parcel), or the lookup was refused (too many, unavailable).
+    const failed = res.statusCode === 200 ? { httpStatus: 404, body: null } : failure(res.statusCode, res.body);
+    const self = `/shipment/track/${encodeURIComponent(trackingNumber)}`;
+    const page = renderer.renderTrackLinkFailedPage({
+      i18n: i18nFor(language),
+      language,
+      chosenLanguage,
+      languageHrefs: languageHrefs((code) => withLanguage(self, '', code)),
+      trackingNumber,
+      httpStatus: failed.httpStatus,
+      body: failed.body,
+      searchHref: withLanguage(PORTAL_TRACKING_PATH, '', chosenLanguage),
+    });
+    const retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined;
+    return send(reply, failed.httpStatus, language, page, retryAfter);
+  });
+}
+
+/**
+ * A link the browser may be sent to: http(s) only (never `javascript:` or the like). The portal's
+ * own page becomes a path, so the browser stays on the address it came by (the lookup runs
+ * in-process, where the scheme is always http).
+ */
+function followable(link: string | undefined, request: FastifyRequest): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return url.origin === new URL(`http://${request.host}`).origin ? `${url.pathname}${url.search}` : url.href;
+  } catch {
+    return null;
+  }
+}
