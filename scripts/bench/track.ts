@@ -1,6 +1,8 @@
 // npm run bench:track — public tracking lookups under 100 concurrent clients against the real
 // server (demo data): GET /api/v1/tracking/{tn} (the public page) and GET /api/v1/shipments/track
-// without a bearer (the redirect page), mixed and each alone. Issue 19's figure is the mixed run's:
+// without a bearer (the redirect page), mixed and each alone; and the page a phone's first visit
+// gets, GET /package/tracking?tracking_number=&zip= rendered by the server around the same lookup
+// (README note 93), alone. Issue 19's figure is the mixed run's:
 // on PGlite, p95 ≤ 20 ms and ≥ 5,000 lookups/s; on PostgreSQL the same figures are printed (no goal).
 //
 // Databases: PGlite, then a throw-away PostgreSQL 15 cluster (scripts/bench/pg-cluster.ts) when
@@ -143,7 +145,7 @@ function nextAddress(): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-type Route = 'timeline' | 'track';
+type Route = 'timeline' | 'track' | 'page';
 
 /** Response times of one run: every answer, and each connection's first answer apart. */
 function latencyRecorder(instance: Instance) {
@@ -186,9 +188,12 @@ function run(server: RunningServer, title: string, routes: Route[], parcels: Par
     setupRequest: (req) => {
       const parcel = parcels[Math.floor(Math.random() * parcels.length)]!;
       const route = routes[i++ % routes.length]!;
-      const path = route === 'timeline'
-        ? `/api/v1/tracking/${parcel.tn}?zip=${encodeURIComponent(parcel.zip)}`
-        : `/api/v1/shipments/track?tracking_number=${parcel.tn}&destination_zip=${encodeURIComponent(parcel.zip.replace(' ', ''))}`;
+      const path =
+        route === 'timeline'
+          ? `/api/v1/tracking/${parcel.tn}?zip=${encodeURIComponent(parcel.zip)}`
+          : route === 'page'
+            ? `/package/tracking?tracking_number=${parcel.tn}&zip=${encodeURIComponent(parcel.zip)}`
+            : `/api/v1/shipments/track?tracking_number=${parcel.tn}&destination_zip=${encodeURIComponent(parcel.zip.replace(' ', ''))}`;
       return { ...req, path, headers: { 'x-forwarded-for': nextAddress(), 'accept-language': 'sk' } };
     },
   };
@@ -233,7 +238,14 @@ async function checkAnswers(server: RunningServer, db: string, parcels: Parcel[]
       wrong.push(`${parcel.tn} status`);
     }
   }
-  return check(BENCH, `${db}: sampled answers right (full view with the postal code, status view without, every event)`, wrong.length === 0, wrong.length ? wrong.slice(0, 5).join(', ') : `${sample.length} parcels`);
+  for (const parcel of sample.slice(0, 5)) {
+    // The server-rendered page shows the same lookup: the partner, and every event in the list.
+    const res = await fetch(`${server.url}/package/tracking?tracking_number=${parcel.tn}&zip=${encodeURIComponent(parcel.zip)}`, { headers: { 'x-forwarded-for': nextAddress(), 'accept-language': 'en' } });
+    const html = await res.text();
+    const list = /<ol[^>]*aria-label="Events, newest first"[^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '';
+    if (res.status !== 200 || !html.includes('Delivery partner') || (list.match(/<li/g) ?? []).length !== parcel.events || html.includes('<script')) wrong.push(`${parcel.tn} page`);
+  }
+  return check(BENCH, `${db}: sampled answers right (full view with the postal code, status view without, every event; the page shows them)`, wrong.length === 0, wrong.length ? wrong.slice(0, 5).join(', ') : `${sample.length} parcels`);
 }
 
 /**
@@ -308,6 +320,7 @@ async function benchDatabase(db: 'PGlite' | 'PostgreSQL', env: Record<string, st
     for (const [title, routes] of [
       [`${db}: GET /api/v1/tracking/{tn} alone`, ['timeline']],
       [`${db}: GET /api/v1/shipments/track without a bearer alone`, ['track']],
+      [`${db}: GET /package/tracking (the page, rendered) alone`, ['page']],
     ] as Array<[string, Route[]]>) {
       // A pause between runs: the previous run's 100 connections are closed before the next opens its own.
       await new Promise((r) => setTimeout(r, 3000));

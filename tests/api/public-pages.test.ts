@@ -112,6 +112,21 @@ describe('/package/tracking', () => {
     expect(text(res.body)).toContain('Times are shown in Central European time (Bratislava).');
   });
 
+  it('shows a new event at the next visit (a page is rendered again when the parcel’s answer changes)', async () => {
+    const other = await createShipment(t.app, ownerToken);
+    const url = `/package/tracking?tracking_number=${other.tracking_number}`;
+    expect((await page(url)).body).toMatch(/<h2 id="tracking-result-title"[^>]*>Registered<\/h2>/);
+    const admin = (await signIn(t.app, DEMO.admin.clientId, DEMO.admin.secret)).token;
+    const scanned = await t.app.inject({ method: 'POST', url: '/api/v1/admin/shipments/parcel-status', headers: bearer(admin), payload: { status: 'ARRIVED', parcels_id: [other.tracking_number] } });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    await t.app.trackingLookups.synced();
+
+    const after = await page(url);
+
+    expect(after.body).toMatch(/<h2 id="tracking-result-title"[^>]*>At the depot<\/h2>/);
+    expect(text(after.body)).toContain('Arrived at the depot');
+  });
+
   it('with the destination’s postal code also shows the country', async () => {
     const res = await page(`/package/tracking?tracking_number=${parcel.tracking_number}&zip=811%2001`);
 

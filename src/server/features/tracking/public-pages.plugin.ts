@@ -29,6 +29,8 @@ export interface PublicPagesOptions {
 }
 
 const TRACK_REDIRECT_PATH = '/shipment/track/:tracking_number';
+/** Rendered pages kept (~6 KB each): the parcels a crowd is asking for at once. */
+const RENDERED_PAGES_KEPT = 1_000;
 
 /** The build's renderer, or null without one (a build from before it, or none). */
 async function builtRenderer(root: string): Promise<PublicPagesRenderer<I18n> | null> {
@@ -88,11 +90,31 @@ export async function publicPages(app: FastifyInstance, { root, renderer: given 
     return { httpStatus: statusCode, body: parsed.success ? parsed.data : null };
   };
 
-  const send = (reply: FastifyReply, statusCode: number, language: LanguageCode, page: RenderedPage, retryAfter: string | undefined) => {
-    const content: PageContent = { lang: intlTag(language), title: page.title, html: page.html };
+  const htmlOf = (language: LanguageCode, page: RenderedPage) => template({ lang: intlTag(language), title: page.title, html: page.html } satisfies PageContent);
+
+  const send = (reply: FastifyReply, statusCode: number, html: string, retryAfter: string | undefined) => {
     if (retryAfter) reply.header('retry-after', retryAfter);
     // The page depends on the browser's language unless one was picked; a lookup's answer changes with the parcel.
-    return reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'accept-language').send(template(content));
+    return reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'accept-language').send(html);
+  };
+
+  /**
+   * Pages as rendered, by everything they are made of: the language, the search as read, and the
+   * API's answer as sent (its text, which changes with every event of the parcel). React renders a
+   * result page in ~1.5 ms, twenty times the lookup's cost: a crowd asking for one parcel gets the
+   * page rendered once. Least recently used first out.
+   */
+  const rendered = new Map<string, string>();
+  const renderedPage = (key: string, render: () => string): string => {
+    let html = rendered.get(key);
+    if (html !== undefined) {
+      rendered.delete(key);
+    } else {
+      html = render();
+      if (rendered.size >= RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value!);
+    }
+    rendered.set(key, html);
+    return html;
   };
 
   app.get(PORTAL_TRACKING_PATH, { config: { public: true } }, async (request, reply) => {
@@ -105,33 +127,40 @@ export async function publicPages(app: FastifyInstance, { root, renderer: given 
     const submitted = params.has('tracking_number');
     const numberMissing = submitted && normalizeTrackingNumber(params.get('tracking_number') ?? '') === '';
 
-    let answer: LookupAnswer | null = null;
-    let retryAfter: string | undefined;
+    // The API's answer: none without a number; a number longer than any is no one's.
+    let lookup: { statusCode: number; body: string; retryAfter: string | undefined } | null = null;
     if (search.tracking_number) {
       const zip = search.zip ? `?zip=${encodeURIComponent(search.zip)}` : '';
       const res = await ask(request, `${PUBLIC_TRACKING_PATH.replace(':tracking_number', encodeURIComponent(search.tracking_number))}${zip}`, language);
-      const found = res.statusCode === 200 ? publicTrackingSchema.safeParse(res.json()) : null;
-      answer = found?.success ? { status: 'found', tracking: found.data } : { status: 'failed', ...failure(res.statusCode === 200 ? 502 : res.statusCode, res.body) };
-      retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined;
+      lookup = { statusCode: res.statusCode, body: res.body, retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined };
     } else if (submitted && !numberMissing) {
-      // Longer than any tracking number: none has it.
-      answer = { status: 'failed', httpStatus: 404, body: null };
+      lookup = { statusCode: 404, body: '', retryAfter: undefined };
     }
 
-    const href = (code: LanguageCode | null, of: TrackingSearch = search) => withLanguage(PORTAL_TRACKING_PATH, trackingSearchToQueryString(of), code);
-    const page = renderer.renderPackageTrackingPage({
-      i18n: i18nFor(language),
-      language,
-      chosenLanguage,
-      languageHrefs: languageHrefs((code) => href(code)),
-      search,
-      numberMissing,
-      answer,
-      selfHref: href(chosenLanguage),
-      withoutZipHref: search.tracking_number && search.zip ? href(chosenLanguage, { tracking_number: search.tracking_number }) : null,
-    });
-    const statusCode = numberMissing ? 400 : answer?.status === 'failed' ? answer.httpStatus : 200;
-    return send(reply, statusCode, language, page, retryAfter);
+    const render = (): string => {
+      let answer: LookupAnswer | null = null;
+      if (lookup) {
+        const found = lookup.statusCode === 200 ? publicTrackingSchema.safeParse(JSON.parse(lookup.body)) : null;
+        answer = found?.success ? { status: 'found', tracking: found.data } : { status: 'failed', ...failure(lookup.statusCode === 200 ? 502 : lookup.statusCode, lookup.body) };
+      }
+      const href = (code: LanguageCode | null, of: TrackingSearch = search) => withLanguage(PORTAL_TRACKING_PATH, trackingSearchToQueryString(of), code);
+      const page = renderer.renderPackageTrackingPage({
+        i18n: i18nFor(language),
+        language,
+        chosenLanguage,
+        languageHrefs: languageHrefs((code) => href(code)),
+        search,
+        numberMissing,
+        answer,
+        selfHref: href(chosenLanguage),
+        withoutZipHref: search.tracking_number && search.zip ? href(chosenLanguage, { tracking_number: search.tracking_number }) : null,
+      });
+      return htmlOf(language, page);
+    };
+    const key = JSON.stringify([language, chosenLanguage, search.tracking_number ?? null, search.zip ?? null, numberMissing, lookup?.statusCode ?? null, lookup?.body ?? null]);
+    const html = renderedPage(key, render);
+    const statusCode = numberMissing ? 400 : lookup && lookup.statusCode !== 200 ? lookup.statusCode : 200;
+    return send(reply, statusCode, html, lookup?.retryAfter);
   });
 
   app.get<{ Params: { tracking_number: string } }>(TRACK_REDIRECT_PATH, { config: { public: true } }, async (request, reply) => {
@@ -157,7 +186,7 @@ export async function publicPages(app: FastifyInstance, { root, renderer: given 
       searchHref: withLanguage(PORTAL_TRACKING_PATH, '', chosenLanguage),
     });
     const retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined;
-    return send(reply, failed.httpStatus, language, page, retryAfter);
+    return send(reply, failed.httpStatus, htmlOf(language, page), retryAfter);
   });
 }
 

@@ -76,7 +76,7 @@ export function PackageSearchForm({ initial, busy, onSearch, numberMissing = fal
             aria-describedby={error ? `${id}-error` : undefined}
           />
           {error && (
-            <p id={`${id}-error`} className="label text-error" role="alert">
+            <p id={`${id}-error`} className="label whitespace-normal text-error" role="alert">
               {error}
             </p>
           )}
