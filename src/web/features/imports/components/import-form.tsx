@@ -184,7 +184,7 @@ export function ImportForm() {
                 describedBy={fileErrorText ? errorId : hintId}
               />
               {fileErrorText ? (
-                <p id={errorId} className="label text-error" role="alert">
+                <p id={errorId} className="label whitespace-normal text-error" role="alert">
                   {fileErrorText}
                 </p>
               ) : (

@@ -176,7 +176,7 @@ function DirectoryUploadForm({ onImported }: { onImported: (summary: PointDirect
               ))}
             </select>
             {partnerError && (
-              <p id={`${id}-partner-error`} className="label text-error" role="alert">
+              <p id={`${id}-partner-error`} className="label whitespace-normal text-error" role="alert">
                 {partnerError}
               </p>
             )}
@@ -196,7 +196,7 @@ function DirectoryUploadForm({ onImported }: { onImported: (summary: PointDirect
               <option value="json">JSON</option>
             </select>
             {formatError && (
-              <p id={`${id}-format-error`} className="label text-error" role="alert">
+              <p id={`${id}-format-error`} className="label whitespace-normal text-error" role="alert">
                 {formatError}
               </p>
             )}

@@ -102,7 +102,7 @@ export function PointFeedForm({ partnerId, partnerName, feed }: { partnerId: num
         </span>
       </label>
       {errors.enabled?.message && (
-        <p id={`${id}-enabled-error`} className="label text-error" role="alert">
+        <p id={`${id}-enabled-error`} className="label whitespace-normal text-error" role="alert">
           {i18n._(errors.enabled.message)}
         </p>
       )}

@@ -240,7 +240,7 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
                 </p>
               )}
               {errors.delivery_method?.message && (
-                <p className="label text-error" role="alert">
+                <p className="label whitespace-normal text-error" role="alert">
                   {i18n._(errors.delivery_method.message)}
                 </p>
               )}

@@ -243,7 +243,7 @@ function SelectFilter({
       label={label}
       hint={
         error && (
-          <p id={errorId} className="label text-error">
+          <p id={errorId} className="label whitespace-normal text-error">
             {error}
           </p>
         )
