@@ -7,13 +7,27 @@ export interface DatabaseError {
   constraint?: string | undefined;
 }
 
-/** The first error in `error`'s cause chain that carries a SQLSTATE, or undefined. */
-export function databaseErrorOf(error: unknown): DatabaseError | undefined {
+interface ErrorLink {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+/** `error` and the errors it wraps (`cause`), a few deep. */
+export function* errorChain(error: unknown): Generator<ErrorLink> {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, constraint, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    const link = current as ErrorLink;
+    yield link;
+    current = link.cause;
+  }
+}
+
+/** The first error in `error`'s cause chain that carries a SQLSTATE, or undefined. */
+export function databaseErrorOf(error: unknown): DatabaseError | undefined {
+  for (const { code, constraint } of errorChain(error)) {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
-    current = cause;
   }
   return undefined;
 }

@@ -9,6 +9,7 @@ import type { ApiErrorCode, ErrorBody } from '#shared/contract/errors.ts';
 import { inputMessages } from '#shared/i18n/input-messages.ts';
 import { messages, type MessageDescriptor } from '#shared/i18n/messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { isTransientConflict } from '../db/transient-conflict.ts';
 import { ApiError } from '../http-errors.ts';
 import { translator, translatorForHeader, type Translate } from '../i18n.ts';
@@ -77,6 +78,12 @@ async function errorsPlugin(app: FastifyInstance) {
       request.log.warn({ err: error }, 'transaction aborted by a concurrent one');
       reply.header('retry-after', '1');
       return send(reply, t, 503, 'unavailable', serverMessages.concurrentConflict);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage or a failover, not a fault of the request: clients and the queues try again.
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, t, 503, 'unavailable', serverMessages.databaseUnavailable);
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, t, 500, 'internal_error', serverMessages.internal);

@@ -64,6 +64,7 @@ export const serverMessages = {
   serverDraining: /*i18n*/ { id: 'error.unavailable.draining', message: 'This server is restarting. Please try again in a moment.' },
   // A transaction PostgreSQL aborted for a conflict with a concurrent one (a deadlock): sent again, it succeeds.
   concurrentConflict: /*i18n*/ { id: 'error.unavailable.conflict', message: 'Another change to the same records came at the same moment. Please try again.' },
+  databaseUnavailable: /*i18n*/ { id: 'error.unavailable.database', message: 'The portal cannot reach its database at the moment. Please try again in a minute.' },
   // helper "retention" (issue 20): an import's result file after its upload was deleted (jobs/retention.ts).
   importFileGone: /*i18n*/ { id: 'import.file_gone', message: 'The import’s file is no longer kept: result files can be downloaded for {days} days after an import.' },
 } as const satisfies Record<string, MessageDescriptor>;
