@@ -188,11 +188,13 @@ describe('old uploads and lists', () => {
     expect((await resultFile(young)).statusCode).toBe(200);
   });
 
-  it("keeps the import's record: counts and the errors the history shows", async () => {
+  it("keeps the import's record: counts and the errors the history shows; the history says the result file is gone", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/shipments/import', headers: bearer(userToken) });
-    const record = res.json<ImportRecord[]>().find((r) => r.id === old)!;
-    expect(record).toMatchObject({ status: 'COMPLETED', total_shipments: IMPORT_ROW_ERRORS_SHOWN + 7, successful_shipments: 2, failed_shipments: IMPORT_ROW_ERRORS_SHOWN + 5 });
+    const records = res.json<ImportRecord[]>();
+    const record = records.find((r) => r.id === old)!;
+    expect(record).toMatchObject({ status: 'COMPLETED', total_shipments: IMPORT_ROW_ERRORS_SHOWN + 7, successful_shipments: 2, failed_shipments: IMPORT_ROW_ERRORS_SHOWN + 5, result_available: false });
     expect(record.row_errors).toHaveLength(IMPORT_ROW_ERRORS_SHOWN);
+    expect(records.find((r) => r.id === young)?.result_available).toBe(true);
   });
 
   it('answers 410 for the result file afterwards, in the caller’s language', async () => {

@@ -70,6 +70,8 @@ export const importRecordSchema = z.object({
   created_at: z.string(),
   error_message: z.nullable(z.string()),
   row_errors: z.array(importRowErrorSchema),
+  /** Whether the result file can still be downloaded: false once retention deleted the upload (its download answers 410). */
+  result_available: z.boolean(),
 });
 export type ImportRecord = z.infer<typeof importRecordSchema>;
 

@@ -8,7 +8,7 @@ import { messages } from '#shared/i18n/messages.ts';
 import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import type { Db } from '#server/db/client.ts';
-import { companies, importMappings, importRowErrors, imports, shipments } from '#server/db/schema.ts';
+import { companies, importFiles, importMappings, importRowErrors, imports, shipments } from '#server/db/schema.ts';
 import { ApiError } from '#server/http-errors.ts';
 import { DEFAULT_RETENTION } from '#server/jobs/retention.ts';
 import type { Translate } from '#server/i18n.ts';
@@ -97,7 +97,12 @@ export async function markImportFailed(db: Db, importId: string, messageId: stri
 export async function listImports(db: Db, scope: CompanyScope, t: Translate): Promise<ImportRecord[]> {
   const admin = scope.all;
   const rows = await db
-    .select({ record: imports, companyName: companies.name })
+    .select({
+      record: imports,
+      companyName: companies.name,
+      // The upload's first part (primary key): the retention job deletes it some days after the import.
+      resultAvailable: sql<boolean>`exists (select 1 from ${importFiles} f where f.import_id = ${imports.id})`,
+    })
     .from(imports)
     .innerJoin(companies, eq(companies.id, imports.companyId))
     .where(scope.rows(imports.companyId))
@@ -118,7 +123,7 @@ export async function listImports(db: Db, scope: CompanyScope, t: Translate): Pr
       errors.set(row.importId, list);
     }
   }
-  return rows.map(({ record, companyName }) => ({
+  return rows.map(({ record, companyName, resultAvailable }) => ({
     id: record.id,
     ...(admin ? { company_name: companyName } : {}),
     filename: record.filename,
@@ -131,6 +136,7 @@ export async function listImports(db: Db, scope: CompanyScope, t: Translate): Pr
     created_at: record.createdAt.toISOString(),
     error_message: record.errorMessage ? t(record.errorMessage) : null,
     row_errors: errors.get(record.id) ?? [],
+    result_available: resultAvailable,
   }));
 }
 

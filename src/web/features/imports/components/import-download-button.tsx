@@ -1,11 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ImportRecord } from '#shared/contract/imports.ts';
 
-/** The result file of one import: not ready while it runs (the server answers 409 until then). */
+/**
+ * The result file of one import: not ready while it runs (the server answers 409 until then), and
+ * no longer there once the retention job deleted the upload (410): then the history says so
+ * instead of offering a download that fails.
+ */
 export function ImportDownloadButton({ record, busy, onDownload, className = '' }: { record: ImportRecord; busy: boolean; onDownload: (record: ImportRecord) => void; className?: string }) {
   const { t } = useLingui();
   const { filename } = record;
   const processing = record.status === 'PROCESSING';
+  if (!processing && !record.result_available) {
+    return (
+      <span className={`inline-block text-sm text-base-content/70 ${className}`}>
+        <Trans>Result file no longer kept</Trans>
+      </span>
+    );
+  }
   return (
     <button
       type="button"

@@ -16,6 +16,7 @@ describe('the import errors', () => {
     status: 'COMPLETED',
     created_at: '2025-05-06T08:09:00.000Z',
     error_message: null,
+    result_available: true,
     row_errors: [],
     ...patch,
   });

@@ -23,6 +23,7 @@ const record = (patch: Partial<ImportRecord>): ImportRecord => ({
   status: 'COMPLETED',
   created_at: '2025-05-06T08:09:00.000Z',
   error_message: null,
+  result_available: true,
   row_errors: [
     { row: 5, column: 'PSČ', message: 'ZIP is required' },
     { row: 7, column: 'Váha', message: 'Heavier than allowed for this product' },
@@ -86,6 +87,14 @@ describe('ImportHistory', () => {
     expect([bar.value, bar.max]).toEqual([300, 1200]);
     expect(table().getByRole<HTMLButtonElement>('button', { name: /^Download/ }).disabled).toBe(true);
     expect(table().queryByRole('button', { name: /errors of/ })).toBeNull();
+  });
+
+  it('says when an old import’s result file is no longer kept, rather than offering a download that fails', async () => {
+    const { table } = await setup([record({ result_available: false }), record({ id: '7c2f4d2f-1f8b-4b9f-8b68-4a1f5b1c0d22', filename: 'novy.csv' })]);
+
+    expect(table().queryByRole('button', { name: 'Download the result file of zasielky.csv' })).toBeNull();
+    expect(within(table().getAllByRole('row')[1]!).getByText('Result file no longer kept')).toBeTruthy();
+    expect(table().getByRole('button', { name: 'Download the result file of novy.csv' })).toBeTruthy();
   });
 
   it('says what to do when there is no import yet', async () => {
