@@ -1,14 +1,17 @@
-// A database that cannot be reached (down, restarting, a failover, out of connections) is not a
-// fault of the request: the API answers 503 with Retry-After in the caller's language, so that
-// clients and the offline queues try again, rather than a 500. The errors are shaped as Drizzle
-// and node-postgres throw them (measured against a closed port and a terminated backend).
+// Database failures that are no fault of the request answer 503 with Retry-After in the caller's
+// language, so that clients and the offline queues send it again, rather than a 500:
+// - a transaction PostgreSQL aborted for a concurrent one (deadlock, serialization failure);
+// - a database that cannot be reached (down, restarting, a failover, out of connections).
+// Other database failures stay 500. The errors are shaped as Drizzle and node-postgres throw them
+// (measured against a closed port and a terminated backend).
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '#server/db/database-unavailable.ts';
+import { isTransientConflict } from '#server/db/transient-conflict.ts';
 import { errors } from '#server/plugins/errors.ts';
 
-/** Drizzle's error with the driver's as its cause. */
-const drizzleError = (cause: Error) => new Error('Failed query: select 1\nparams: ', { cause });
+/** An error as Drizzle throws it: its own, with the driver's error (and its SQLSTATE) as the cause. */
+const drizzleError = (cause: Error) => new Error('Failed query: update "shipments" set …', { cause });
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
 const apps: Array<ReturnType<typeof Fastify>> = [];
@@ -25,6 +28,30 @@ async function answerTo(error: Error, language = 'en') {
   });
   return app.inject({ method: 'GET', url: '/fails', headers: { 'accept-language': language } });
 }
+
+describe('a transaction aborted for a concurrent one', () => {
+  it('answers 503 with Retry-After and a message that says to send it again', async () => {
+    for (const code of ['40P01', '40001']) {
+      const res = await answerTo(drizzleError(withCode('deadlock detected', code)));
+      expect(res.statusCode, code).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toEqual({ error: 'unavailable', message: 'Another change to the same records came at the same moment. Please try again.' });
+    }
+  });
+
+  it('says so in the caller’s language', async () => {
+    const res = await answerTo(drizzleError(withCode('deadlock detected', '40P01')), 'de');
+    expect(res.statusCode).toBe(503);
+    expect(res.json<{ message: string }>().message).not.toMatch(/Another change/);
+  });
+
+  it('leaves other database failures a 500', async () => {
+    const res = await answerTo(drizzleError(withCode('null value in column', '23502')));
+    expect(res.statusCode).toBe(500);
+    expect(isTransientConflict(drizzleError(withCode('duplicate key', '23505')))).toBe(false);
+    expect(isTransientConflict(Object.assign(new Error('x'), { code: '40P01' }))).toBe(true);
+  });
+});
 
 const UNAVAILABLE: Array<[string, Error]> = [
   ['connection refused', drizzleError(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))],
