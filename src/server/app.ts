@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { I18n } from '@lingui/core';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import type { PublicPagesRenderer } from '#shared/contract/public-pages.ts';
 import { installZodMessageIds } from '#shared/contract/zod-messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { pgliteClientOf, type Db } from './db/client.ts';
+import { isInnerRequest } from './http/inner-requests.ts';
 import { limitCounters } from './db/limit-counters.ts';
 import { accessTokens } from './features/auth/access-tokens.ts';
 import { ACTIVE_CACHE_MS, activeClients } from './features/auth/active-clients.ts';
@@ -112,6 +113,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     logger: withLogGuards(options.logger),
     // A request's logger is made when it first logs (plugins/request-logger.ts).
     childLoggerFactory: deferredChildLogger,
+    // The server's own lookups for the public pages are logged as the page they serve (http/inner-requests.ts).
+    logController: new LogController({ disableRequestLogging: isInnerRequest }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: proxyTrust(options.trustProxy),
     // The SPA and the API share paths like /shipments and /api/v1/shipments/: keep them exact.

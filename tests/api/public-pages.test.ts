@@ -3,6 +3,7 @@
 // API route's (same limit, postal-code brake and answer), in the page's language. The renderer
 // runs from source (the build's dist/.ssr/public-pages.js is the same module compiled).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,5 +229,29 @@ describe('/shipment/track/{tracking_number}', () => {
     expect(owner.statusCode).toBe(302);
     expect(owner.headers.location).toMatch(/^https:\/\//);
     expect(stranger.headers.location).toBe(`/package/tracking?tracking_number=${parcel.tracking_number}`);
+  });
+});
+
+describe('the request log', () => {
+  it('names a page once: its lookup through the API is the server’s own request, which a client cannot pass for', async () => {
+    const lines: Array<{ msg?: string; req?: { url?: string } }> = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as (typeof lines)[number]);
+        done();
+      },
+    });
+    const logged = await createTestApp({ webRoot: root, publicPagesRenderer: renderer, logger: { level: 'info', stream } });
+    try {
+      const res = await logged.app.inject({ url: `/package/tracking?tracking_number=${'ZZ000000000XX'}`, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      const forged = await logged.app.inject({ url: '/api/v1/tracking/ZZ000000000XX', headers: { 'x-portal-inner-request': 'guess' } });
+      expect(forged.statusCode).toBe(404);
+
+      const incoming = lines.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url);
+      expect(incoming).toEqual(['/package/tracking?tracking_number=ZZ000000000XX', '/api/v1/tracking/ZZ000000000XX']);
+    } finally {
+      await logged.close();
+    }
   });
 });

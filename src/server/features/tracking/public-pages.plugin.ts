@@ -17,6 +17,7 @@ import { PUBLIC_TRACKING_PATH, TRACK_PATH } from '#shared/contract/tracking-path
 import { publicTrackingSchema, publicTrackAnswerSchema } from '#shared/contract/tracking.ts';
 import { intlTag, isLanguageCode, LANGUAGE_CODES, languageFromAcceptLanguage, type LanguageCode } from '#shared/domain/languages.ts';
 import { normalizeTrackingNumber, trackingSearchFromQueryString, trackingSearchToQueryString, type TrackingSearch } from '#shared/domain/tracking-search.ts';
+import { innerRequestHeader } from '#server/http/inner-requests.ts';
 import { i18nFor } from '#server/i18n.ts';
 import { pageTemplate, type PageContent } from './page-template.ts';
 import { PORTAL_TRACKING_PATH } from './tracking-link.ts';
@@ -72,6 +73,7 @@ export async function publicPages(app: FastifyInstance, { root, renderer: given 
       url,
       remoteAddress: request.ip,
       headers: {
+        ...innerRequestHeader,
         'accept-language': intlTag(language),
         host: request.host,
         ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
