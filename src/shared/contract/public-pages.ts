@@ -1,6 +1,6 @@
 // The public tracking pages the server renders (issue 19: no JavaScript on a first visit, the
 // answer in the first HTML). The server looks the parcel up through its own API route (the same
-// rate limit, postal-code brake and cache as any client) and hands the answer to the web app's
+// rate limit, postal-code brake and cache as every client) and hands the answer to the web app's
 // renderer, src/web/features/tracking/public-pages-ssr.tsx, built by `vite build --ssr` into
 // dist/.ssr/public-pages.js. This is what the two agree on; `I18n` is Lingui's instance (shared
 // code imports only zod: each side names the type).

@@ -2,7 +2,7 @@
 // /shipment/track/{tracking_number} answer a phone's first visit with the page itself (the
 // parcel's timeline in the first HTML, no JavaScript) and a redirect. Each lookup goes through the
 // API route in-process (`inject`, from the visitor's address and in the page's language): the
-// same rate limit, postal-code brake, cache and answer as any client, so the page can never show
+// same rate limit, postal-code brake, cache and answer as every other client, so the page never shows
 // what the API would refuse. The markup comes from the web app's components (the renderer built
 // into dist/.ssr, shared/contract/public-pages.ts); the frame is the build's index.html. Without a
 // build or its renderer these addresses get the app's index.html, as every page does.

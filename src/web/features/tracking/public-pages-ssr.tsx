@@ -11,10 +11,16 @@ import { I18nProvider } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { PUBLIC_PAGE_TIME_ZONE, type PackageTrackingPageInput, type PublicPageFrame, type PublicPagesRenderer, type RenderedPage, type TrackLinkFailedPageInput } from '#shared/contract/public-pages.ts';
+import {
+  PUBLIC_PAGE_TIME_ZONE,
+  type PackageTrackingPageInput,
+  type PublicPageFrame,
+  type PublicPagesRenderer,
+  type RenderedPage,
+  type TrackLinkFailedPageInput,
+} from '#shared/contract/public-pages.ts';
 import { ApiError } from '#web/lib/api-error.ts';
 import { DisplayTimeZone } from '#web/lib/format.ts';
-import { useErrorText } from '#web/lib/use-error-text.ts';
 import { LanguageLinks } from './components/language-links.tsx';
 import { PackageSearchForm } from './components/package-search-form.tsx';
 import { PackageTrackingIntro } from './components/package-tracking-intro.tsx';
@@ -38,7 +44,11 @@ const titleOf = (i18n: I18n) => `${i18n._(msg`Track a parcel`)} · Parcel Portal
 function PackageTrackingPage({ input }: { input: PackageTrackingPageInput<I18n> }) {
   const { answer } = input;
   const state: PublicTrackingState =
-    answer === null ? { status: 'idle' } : answer.status === 'found' ? { status: 'success', tracking: answer.tracking } : { status: 'error', error: new ApiError(answer.httpStatus, answer.body) };
+    answer === null
+      ? { status: 'idle' }
+      : answer.status === 'found'
+        ? { status: 'success', tracking: answer.tracking }
+        : { status: 'error', error: new ApiError(answer.httpStatus, answer.body) };
   return (
     <>
       <PackageTrackingIntro />
@@ -59,14 +69,12 @@ function PackageTrackingPage({ input }: { input: PackageTrackingPageInput<I18n> 
 }
 
 function TrackLinkFailedPage({ input }: { input: TrackLinkFailedPageInput<I18n> }) {
-  const errorText = useErrorText();
-  const error = new ApiError(input.httpStatus, input.body);
   return (
     <section className="flex flex-col items-center gap-4 py-12 text-center">
       <h1 className="sr-only">
         <Trans>Track a parcel</Trans>
       </h1>
-      <TrackLinkFailed text={input.httpStatus === 404 ? input.i18n._(msg`Shipment not found`) : errorText(error)} searchHref={input.searchHref} />
+      <TrackLinkFailed error={new ApiError(input.httpStatus, input.body)} searchHref={input.searchHref} />
     </section>
   );
 }

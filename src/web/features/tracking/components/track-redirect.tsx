@@ -1,8 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { LanguageSwitcher } from '#web/components/layout/language-switcher.tsx';
-import { ApiError } from '#web/lib/api-error.ts';
-import { useErrorText } from '#web/lib/use-error-text.ts';
 import { getTrackingLink } from '../api/get-tracking-link.ts';
 import { PublicTrackingFrame } from './public-tracking-frame.tsx';
 import { TrackLinkFailed } from './track-link-failed.tsx';
@@ -30,7 +28,6 @@ const replaceLocation = (link: string) => window.location.replace(link);
 export function TrackRedirect({ trackingNumber, go = replaceLocation }: { trackingNumber: string; go?: (link: string) => void }) {
   const { t } = useLingui();
   useDocumentTitle(t`Track a parcel`);
-  const errorText = useErrorText();
   const [outcome, setOutcome] = useState<{ for: string; value: Outcome } | null>(null);
   const current: Outcome = outcome?.for === trackingNumber ? outcome.value : { status: 'loading' };
 
@@ -49,9 +46,6 @@ export function TrackRedirect({ trackingNumber, go = replaceLocation }: { tracki
     return () => controller.abort();
   }, [trackingNumber, go]);
 
-  const failure = current.status === 'failed' ? current.error : undefined;
-  const failureText = failure === null || (failure instanceof ApiError && failure.status === 404) ? t`Shipment not found` : errorText(failure);
-
   return (
     <PublicTrackingFrame languages={<LanguageSwitcher />}>
       <section className="flex flex-col items-center gap-4 py-12 text-center" aria-live="polite" aria-busy={current.status === 'loading'}>
@@ -66,7 +60,7 @@ export function TrackRedirect({ trackingNumber, go = replaceLocation }: { tracki
             </span>
           </div>
         )}
-        {current.status === 'failed' && <TrackLinkFailed text={failureText} />}
+        {current.status === 'failed' && <TrackLinkFailed error={current.error} />}
         {current.status === 'leaving' && (
           <p className="text-base-content/70">
             <Trans>
@@ -82,4 +76,3 @@ export function TrackRedirect({ trackingNumber, go = replaceLocation }: { tracki
     </PublicTrackingFrame>
   );
 }
-
