@@ -7,7 +7,7 @@
 //
 //   npm run cluster                      # balancer on http://127.0.0.1:8090
 //   npm run cluster -- --restart-rolling # once all are up, restart the instances one after another
-//   options: --instances=N (3) --port=P (8090; instances on P+1…) --pg-port=P (55490)
+//   options: --instances=N (3) --port=P (8090; instances on P+1…) --pg-port=P (25490)
 //
 // The tests (tests/cluster) and bench:cluster start it through startCluster(). nginx: round robin,
 // passive health checks (max_fails=1 fail_timeout=2s), a refused connection or a 502/503/504 of
@@ -43,7 +43,7 @@ export interface ClusterOptions {
   instances?: number;
   /** The balancer's port (8090); instance i listens on port + 1 + i. */
   port?: number;
-  /** Port of the throw-away PostgreSQL cluster (55490). */
+  /** Port of the throw-away PostgreSQL cluster (25490). */
   pgPort?: number;
   /** Settings added to every instance's environment. */
   env?: Record<string, string>;
@@ -254,7 +254,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   }
 
   try {
-    pg = startPgCluster({ port: options.pgPort ?? 55490, settings: { max_connections: 200 } });
+    pg = startPgCluster({ port: options.pgPort ?? 25490, settings: { max_connections: 200 } });
     const databaseUrl = pg.url;
 
     // All at the same moment, as a fleet restart would start them.
@@ -322,7 +322,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     options: {
       instances: { type: 'string', default: '3' },
       port: { type: 'string', default: '8090' },
-      'pg-port': { type: 'string', default: '55490' },
+      'pg-port': { type: 'string', default: '25490' },
       'restart-rolling': { type: 'boolean', default: false },
     },
   });

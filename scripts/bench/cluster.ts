@@ -25,7 +25,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CREATES = Number(process.env.BENCH_CREATES ?? 300);
 const PARCELS = 200;
 const PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 8190);
-const PG_PORT = Number(process.env.BENCH_CLUSTER_PG_PORT ?? 55496);
+const PG_PORT = Number(process.env.BENCH_CLUSTER_PG_PORT ?? 25496);
 
 watchdog(900);
 const missing = missingTools();

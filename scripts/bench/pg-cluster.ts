@@ -2,8 +2,11 @@
 // by `postgres`, loopback only, durability off (fsync, synchronous_commit, full_page_writes) since
 // the data is thrown away. Cleanup also runs from a process `exit` hook, so the watchdog's
 // process.exit or Ctrl+C never leaves a server or a folder behind.
+// Ports: callers pick them below Linux's ephemeral range (32768–60999): a port in that range may be
+// held by a client socket of an earlier test (open or in TIME_WAIT) and PostgreSQL then cannot
+// bind it — a cluster test failed in CI that way.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -29,6 +32,15 @@ function postgresUid(): { uid: number; gid: number } | null {
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
   return { uid, gid };
+}
+
+/** The last lines of the server's log (why it did not start), read before the folder goes. */
+function serverLog(dir: string): string {
+  try {
+    return readFileSync(path.join(dir, 'log'), 'utf8').trimEnd().split('\n').slice(-20).join('\n');
+  } catch {
+    return '';
+  }
 }
 
 export interface ClusterOptions {
@@ -68,8 +80,9 @@ export function startPgCluster({ port, settings = {} }: ClusterOptions): PgClust
     pgExec('pg_ctl', ['-D', dir, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start'], 90_000);
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr;
+    const log = serverLog(dir);
     stop();
-    throw new Error(`could not start PostgreSQL on port ${port}: ${(error as Error).message}${stderr ? `\n${stderr}` : ''}`, { cause: error });
+    throw new Error(`could not start PostgreSQL on port ${port}: ${(error as Error).message}${stderr ? `\n${stderr}` : ''}${log ? `\n--- its log ---\n${log}` : ''}`, { cause: error });
   }
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop };
 }

@@ -1,6 +1,6 @@
 // npm run bench:shipments — the shipment list with a million shipments (issue 3, "Done when").
 //
-// PostgreSQL: a throw-away PostgreSQL 15 cluster on 127.0.0.1:55433 (or a fresh database on the
+// PostgreSQL: a throw-away PostgreSQL 15 cluster on 127.0.0.1:25433 (or a fresh database on the
 // server named by BENCH_DATABASE_URL), migrated, demo-seeded, then 1,000,000 shipments over eight
 // companies. PGlite: the same with 200,000 shipments in a fresh temp data folder.
 // Every case calls listShipments (what GET /api/v1/shipments runs) with a USER of the biggest
@@ -39,7 +39,7 @@ watchdog(600);
 process.once('SIGINT', () => process.exit(130));
 process.once('SIGTERM', () => process.exit(143));
 
-const PG_PORT = 55433;
+const PG_PORT = 25433;
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ONLY = process.env.BENCH_ONLY;
 // Issue 19: every filter's p95 within 10 ms on PostgreSQL (issue 3 had asked for 30 ms).

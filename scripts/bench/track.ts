@@ -41,7 +41,7 @@ const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 500);
 const PORT = 8097;
-const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55497);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 25497);
 const GOAL = { lookups: 5_000, p95: 20 };
 /** How late a change may show through the cache on PostgreSQL (its notification's delivery). */
 const PG_BOUND_MS = 1_000;

@@ -23,7 +23,7 @@ if (!enabled) console.warn('tests/cluster skipped: they run with `npm run test:c
 else if (missing.length > 0) throw new Error(`tests/cluster need ${missing.join(' and ')}`);
 
 const PORT = Number(process.env.CLUSTER_TEST_PORT ?? 18290);
-const PG_PORT = Number(process.env.CLUSTER_TEST_PG_PORT ?? 56290);
+const PG_PORT = Number(process.env.CLUSTER_TEST_PG_PORT ?? 25290);
 
 interface Answer<T = unknown> {
   status: number;
