@@ -43,6 +43,7 @@ import { DEFAULT_REPORT_LIMITS, reportRoutes, type ReportLimits } from './featur
 import { publicPages } from './features/tracking/public-pages.plugin.ts';
 import { trackingFeature } from './features/tracking/tracking.plugin.ts';
 import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
+import { registerPgliteVacuum, type VacuumOptions } from './jobs/pglite-vacuum.ts';
 import { registerRetentionJobs, type RetentionOptions } from './jobs/retention.ts';
 import { ApiError } from './http-errors.ts';
 import { withLogGuards } from './logging.ts';
@@ -87,6 +88,8 @@ export interface AppOptions {
   pointFeedPolicy?: FeedFetchPolicy;
   /** What the retention jobs keep and when they run (jobs/retention.ts); tests move the schedules out of their way. */
   retention?: Partial<RetentionOptions>;
+  /** PGlite's maintenance runs (jobs/pglite-vacuum.ts); tests move the schedules out of their way. */
+  vacuum?: Partial<VacuumOptions>;
   /** Shipment reports per account and minute, and written at once by this instance. */
   reportLimits?: ReportLimits;
   /** How long a client may take to send its request (plugins/timeouts.ts); tests shorten them. */
@@ -187,6 +190,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;
   if (queue) await registerFeedJobs(queue, db, app.log, options.pointFeedPolicy);
   if (queue) await registerRetentionJobs(queue, db, app.log, options.retention);
+  // PostgreSQL's autovacuum does this there.
+  if (queue && pgliteClientOf(db) !== null) await registerPgliteVacuum(queue, db, app.log, options.vacuum);
   if (queue) {
     // Stop taking jobs before the database closes; a running import resumes on the next start.
     app.addHook('onClose', async () => {
