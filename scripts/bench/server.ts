@@ -28,7 +28,13 @@ export interface ServerOptions {
 
 export async function startServer(port: number, options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // BENCH_SERVER_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it exits
+  // (node refuses --cpu-prof in NODE_OPTIONS, so it is started by node itself then).
+  const profile = process.env.BENCH_SERVER_CPU_PROF;
+  const [command, args] = profile
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, '--import', 'tsx', 'src/server/main.ts']]
+    : ['npx', ['tsx', 'src/server/main.ts']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,

@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions as JobQueueOptions } from 'pg-boss';
 import { lockDataDir } from './data-dir-lock.ts';
+import { pgliteParsing } from './pglite-parsing.ts';
 import { ensureReferenceData } from './reference-data.ts';
 import * as schema from './schema.ts';
 
@@ -68,11 +69,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     unlock();
     throw error;
   });
-  const db = drizzlePglite({ client, schema });
+  const { forDrizzle, forJobQueue } = pgliteParsing(client);
+  const db = drizzlePglite({ client: forDrizzle, schema });
   return {
     db,
     kind: 'pglite',
-    jobQueue: { db: fromPglite(client), backend: 'pglite' },
+    jobQueue: { db: fromPglite(forJobQueue), backend: 'pglite' },
     // The data folder is this process's alone (data-dir-lock.ts): nobody else can start on it.
     migrate: async (andThen) => {
       await migratePglite(db, { migrationsFolder });

@@ -20,6 +20,15 @@ export async function findClientById(db: Db, id: string): Promise<ClientRow | un
   return row;
 }
 
+type ProductRow = { country: string | null; product: Product | null };
+
+/** Country code -> product codes, from company_products rows in (country, product) order. */
+function productsByCountry(rows: readonly ProductRow[]): Record<string, Product[]> {
+  const products: Record<string, Product[]> = {};
+  for (const { country, product } of rows) if (country && product) (products[country] ??= []).push(product);
+  return products;
+}
+
 /** The client's products as the contract wants them: country code -> product codes. */
 export async function clientInfo(db: Db, client: ClientRow): Promise<ClientInfo> {
   const rows = await db
@@ -27,7 +36,19 @@ export async function clientInfo(db: Db, client: ClientRow): Promise<ClientInfo>
     .from(companyProducts)
     .where(eq(companyProducts.companyId, client.companyId))
     .orderBy(companyProducts.country, companyProducts.product);
-  const products: Record<string, Product[]> = {};
-  for (const { country, product } of rows) (products[country] ??= []).push(product);
-  return { id: client.id, name: client.name, role: client.role, products };
+  return { id: client.id, name: client.name, role: client.role, products: productsByCountry(rows) };
+}
+
+/**
+ * The products of an enabled client, read now in one query (a create checks that its caller was
+ * not disabled since the token was issued); null for a client disabled or gone.
+ */
+export async function enabledClientProducts(db: Db, id: string): Promise<Record<string, Product[]> | null> {
+  const rows = await db
+    .select({ enabled: clients.enabled, country: companyProducts.country, product: companyProducts.product })
+    .from(clients)
+    .leftJoin(companyProducts, eq(companyProducts.companyId, clients.companyId))
+    .where(eq(clients.id, id))
+    .orderBy(companyProducts.country, companyProducts.product);
+  return rows[0]?.enabled ? productsByCountry(rows) : null;
 }

@@ -11,7 +11,7 @@
 //   client's first assigned live address, else the company's first;
 // - the partner: partner-routing.ts (the point's network, else the address's preference, else
 //   the highest priority), remembered per combination (a file repeats the same few).
-import { and, asc, isNull, eq } from 'drizzle-orm';
+import { and, asc, isNull, sql } from 'drizzle-orm';
 import type { DeliveryMethod, Product } from '#shared/domain/enums.ts';
 import { defaultProduct, productsFor, type ProductsMap, type RuleErrors } from '#shared/domain/shipment-rules.ts';
 import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
@@ -23,7 +23,7 @@ import { pickupAddressClients, pickupAddresses } from '#server/db/schema.ts';
 import { messages } from '#shared/i18n/messages.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
-import { clientInfo, findClientById } from '../auth/public.ts';
+import { enabledClientProducts } from '../auth/public.ts';
 import { findActivePoints, type PickupPointRow } from '../pickup-points/public.ts';
 import { choosePartner, type RoutedPartner } from './partner-routing.ts';
 
@@ -79,44 +79,33 @@ export function unnamedProduct(products: ProductsMap, country: string): Product 
 
 /** The caller's products; a client disabled since its token was issued may not create anything. */
 async function productsOf(db: Db, principal: Principal): Promise<ProductsMap> {
-  const client = await findClientById(db, principal.clientId);
-  if (!client || !client.enabled) throw new ApiError(401, 'unauthorized', messages.unauthorized);
-  return (await clientInfo(db, client)).products;
+  const products = await enabledClientProducts(db, principal.clientId);
+  if (!products) throw new ApiError(401, 'unauthorized', messages.unauthorized);
+  return products;
 }
 
-/** The single form names no pickup address: the client's first assigned live one, else the company's first live one. */
-async function defaultPickupAddress(db: Db, scope: CompanyScope): Promise<string | null> {
-  const [assigned] = await db
-    .select({ id: pickupAddresses.id })
-    .from(pickupAddressClients)
-    .innerJoin(pickupAddresses, eq(pickupAddresses.id, pickupAddressClients.pickupAddressId))
-    .where(and(eq(pickupAddressClients.clientId, scope.principal.clientId), scope.own(pickupAddresses.companyId), isNull(pickupAddresses.deletedAt)))
-    .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id))
-    .limit(1);
-  if (assigned) return assigned.id;
-  const [any] = await db
-    .select({ id: pickupAddresses.id })
+/**
+ * The live pickup addresses of the caller's company, oldest first, and the default of a shipment
+ * that names none: the client's first assigned one, else the company's first. One query.
+ */
+async function pickupAddressesOf(db: Db, scope: CompanyScope): Promise<{ ids: Set<string>; defaultId: string | null }> {
+  const rows = await db
+    .select({
+      id: pickupAddresses.id,
+      assigned: sql<boolean>`exists (select 1 from ${pickupAddressClients} where ${pickupAddressClients.pickupAddressId} = ${pickupAddresses.id} and ${pickupAddressClients.clientId} = ${scope.principal.clientId})`,
+    })
     .from(pickupAddresses)
+    // Live addresses only: a deleted one stays for the shipments that name it, never for new ones.
     .where(and(scope.own(pickupAddresses.companyId), isNull(pickupAddresses.deletedAt)))
-    .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id))
-    .limit(1);
-  return any?.id ?? null;
+    .orderBy(asc(pickupAddresses.createdAt), asc(pickupAddresses.id));
+  return { ids: new Set(rows.map((row) => row.id)), defaultId: (rows.find((row) => row.assigned) ?? rows[0])?.id ?? null };
 }
 
 export async function targetContext(db: Db, principal: Principal): Promise<TargetContext> {
   const scope = companyScope(principal);
   // At once on the pool; one after another when called inside a transaction (the demo seed).
-  const [products, defaultAddress, addresses] = await readTogether(db, [
-    () => productsOf(db, principal),
-    () => defaultPickupAddress(db, scope),
-    // Live addresses only: a deleted one stays for the shipments that name it, never for new ones.
-    () =>
-      db
-        .select({ id: pickupAddresses.id })
-        .from(pickupAddresses)
-        .where(and(scope.own(pickupAddresses.companyId), isNull(pickupAddresses.deletedAt))),
-  ]);
-  return { scope, products, defaultPickupAddressId: defaultAddress, pickupAddressIds: new Set(addresses.map((a) => a.id)), partners: new Map() };
+  const [products, addresses] = await readTogether(db, [() => productsOf(db, principal), () => pickupAddressesOf(db, scope)]);
+  return { scope, products, defaultPickupAddressId: addresses.defaultId, pickupAddressIds: addresses.ids, partners: new Map() };
 }
 
 function routed(
