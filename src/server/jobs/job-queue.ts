@@ -35,6 +35,13 @@ export async function startJobQueue(options: JobQueueOptions, log: FastifyBaseLo
   return boss;
 }
 
+/**
+ * Back to the event loop between a job's statements: PGlite answers a query without one (its
+ * promises settle as microtasks), so a loop of statements would hold every request's I/O until
+ * the whole run ends.
+ */
+export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const never = new AbortController().signal;
 
 /** Aborted when the queue starts to stop (graceful shutdown): a handler checks it between steps. Never aborted for a queue not made by startJobQueue. */

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { tablesDue } from './autovacuum-rules.ts';
-import { stoppingSignal } from './job-queue.ts';
+import { stoppingSignal, yieldToRequests } from './job-queue.ts';
 
 export const VACUUM_QUEUE = 'pglite-vacuum';
 
@@ -41,9 +41,6 @@ export interface VacuumReport {
   /** Due tables left for the next run (budget spent or the queue stopping). */
   left: number;
 }
-
-/** Back to the event loop between statements (PGlite answers without one). */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One maintenance pass over the database's tables. */
 export async function runVacuum(db: Db, night: boolean, options: Partial<VacuumOptions> = {}, signal: AbortSignal = new AbortController().signal): Promise<VacuumReport> {

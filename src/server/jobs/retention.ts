@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { IMPORT_ROW_ERRORS_SHOWN } from '#shared/domain/limits.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
-import { stoppingSignal } from './job-queue.ts';
+import { stoppingSignal, yieldToRequests } from './job-queue.ts';
 
 export const RETENTION_QUEUE = 'retention';
 
@@ -73,12 +73,6 @@ function affected(result: unknown): number {
   const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
   return rowCount ?? affectedRows ?? 0;
 }
-
-/**
- * Back to the event loop: PGlite answers a query without one (its promises settle as microtasks),
- * so a loop of statements would hold every request's I/O until the whole run ends.
- */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Runs `statement` (a DELETE of at most `batchSize` rows) until it deletes fewer, the budget ends or the queue stops. */
 async function inBatches(run: Run, statement: SQL, count: PurgeCount = { deleted: 0, batches: 0 }): Promise<PurgeCount> {
