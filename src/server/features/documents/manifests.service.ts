@@ -17,6 +17,7 @@ import type { CompanyScope } from '#server/company-scope.ts';
 import { trackingChanged } from '../tracking/public.ts';
 import type { ManifestCaptions, ManifestData, PostalAddress } from './document-types.ts';
 import { renderManifest } from './manifest-pdf.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 
 export interface DownloadFile {
@@ -70,7 +71,7 @@ async function candidates(tx: Db, scope: CompanyScope, request: ManifestGenerate
 
 /** POST api/v1/manifests/generate: one PDF for one manifest, a zip for several. */
 export async function generateManifests(db: Db, scope: CompanyScope, request: ManifestGenerateRequest, t: Translate): Promise<DownloadFile> {
-  const ids = await db.transaction(async (tx) => {
+  const ids = await retriedTransaction(db, async (tx) => {
     const { rows, importId } = await candidates(tx, scope, request);
     if (rows.length === 0) throw new ApiError(400, 'invalid_request', serverMessages.manifestNothingToHandOver);
     const groups = new Map<string, Candidate[]>();

@@ -27,6 +27,7 @@ import { columnOf } from './import-row.ts';
 import { takeOpenedUpload } from './import-handoff.ts';
 import { openImportFileOnReader, startImportReader, type OpenedImportFile, type ReadRows } from './import-reader.ts';
 import { ImportFileError } from './read-import-file.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 export const IMPORT_QUEUE = 'import';
 export const IMPORT_DEAD_QUEUE = 'import-dead';
@@ -191,7 +192,7 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
       for (const { rowNumber, errors } of prepared.failed) {
         failures.push({ rowNumber, errors: Object.entries(errors).flatMap(([field, ids]) => ids.map((message) => ({ column: columnOf(field, mapping, headers), message }))) });
       }
-      const written = await db.transaction(async (tx) => {
+      const written = await retriedTransaction(db, async (tx) => {
         // First, so that another run of this import waits here for this one's commit, then finds the progress moved.
         const [mine] = await tx
           .update(imports)

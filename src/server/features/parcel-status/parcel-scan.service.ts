@@ -14,6 +14,7 @@ import type { Principal } from '../auth/public.ts';
 import { trackingChanged } from '../tracking/public.ts';
 import { decideScans } from './scan-decisions.ts';
 import { scanTime } from './scan-time.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 /** The source of events written by depot scans (the export reads them back). */
 export const DEPOT_SOURCE = 'depot';
@@ -31,7 +32,7 @@ export async function applyParcelScan(db: Db, principal: Principal, request: Par
   // One array parameter each instead of 2 × 1,000 bind parameters; both columns are unique-indexed.
   const idArray = sql`${sql.param(ids)}::text[]`;
 
-  return db.transaction(async (tx) => {
+  return retriedTransaction(db, async (tx) => {
     // ORDER BY id: concurrent scans lock overlapping parcels in the same order (no deadlock).
     const found = await tx
       .select({ id: shipments.id, itemNumber: shipments.itemNumber, trackingNumber: shipments.trackingNumber, status: shipments.status })

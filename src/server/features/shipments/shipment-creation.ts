@@ -18,6 +18,7 @@ import { shipmentEvents, shipments } from '#server/db/schema.ts';
 import type { Principal } from '../auth/public.ts';
 import { toShipment } from './shipment-mapper.ts';
 import { resolveTarget, targetContext, type ShipmentTarget } from './shipment-target.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 /** The carrier issues S10 numbers as a Slovak operator. */
 const S10_COUNTRY = 'SK';
@@ -65,7 +66,7 @@ function receiverColumns(input: ShipmentCreateParsed | WizardShipmentParsed) {
 
 /** Inserts the shipments with their CREATED events; answers `result` of the rows, which `beforeCommit` gets before the commit. */
 async function insertAll<T>(db: Db, principal: Principal, rows: NewShipment[], result: (created: Array<typeof shipments.$inferSelect>) => T, beforeCommit?: BeforeCommit<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+  return retriedTransaction(db, async (tx) => {
     const created = await tx.insert(shipments).values(rows).returning();
     await tx.insert(shipmentEvents).values(created.map((s) => ({ shipmentId: s.id, status: 'CREATED', source: 'portal', clientId: principal.clientId })));
     const answer = result(created);

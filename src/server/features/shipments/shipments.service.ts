@@ -11,6 +11,7 @@ import { ApiError } from '#server/http-errors.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
 import { trackingChanged } from '../tracking/public.ts';
 import { toShipment, type ShipmentRow } from './shipment-mapper.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 /** Calendar days of the date filters are those of the carrier's home time zone. */
 const TIME_ZONE = 'Europe/Bratislava';
@@ -140,7 +141,7 @@ export async function getShipment(db: Db, scope: CompanyScope, itemNumber: strin
  */
 export async function deleteShipments(db: Db, scope: CompanyScope, itemNumbers: string[]): Promise<string[]> {
   const wanted = [...new Set(itemNumbers.map((n) => n.trim().toUpperCase()))];
-  return db.transaction(async (tx) => {
+  return retriedTransaction(db, async (tx) => {
     const rows = await tx
       .select({ id: shipments.id, itemNumber: shipments.itemNumber, status: shipments.status })
       .from(shipments)

@@ -13,6 +13,7 @@ import { recordPartnerEvents } from './partner-events.service.ts';
 import { findActiveKey, type PartnerKeyOwner } from './partner-keys.ts';
 import { readSignedRequest, signatureMatches, withinWindow, type SignedRequest } from './partner-signature.ts';
 import { rememberSignature } from './request-signatures.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 const signatureInvalid = () => new ApiError(401, 'unauthorized', serverMessages.partnerSignatureInvalid);
 
@@ -51,7 +52,7 @@ export async function partnerEventRoutes(app: FastifyInstance, { db, now = () =>
       if (!proof) throw signatureInvalid();
       // Kept until the timestamp leaves the window; a second use within it is a replay.
       const expiresAt = new Date((proof.signed.timestamp + PARTNER_SIGNATURE_WINDOW_SECONDS + 1) * 1000);
-      return db.transaction(async (tx) => {
+      return retriedTransaction(db, async (tx) => {
         if (!(await rememberSignature(tx, proof.signed.signature.toString('hex'), expiresAt))) {
           throw new ApiError(409, 'conflict', serverMessages.partnerRequestReplayed);
         }

@@ -15,6 +15,7 @@ import { shipmentEvents, shipments } from '#server/db/schema.ts';
 import { ApiError } from '#server/http-errors.ts';
 import { trackingChanged } from './tracking-changes.ts';
 import { EVENT_CLOCK_SKEW_MS } from './tracking.service.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 export interface FeedPartner {
   id: number;
@@ -76,7 +77,7 @@ export async function recordPartnerEvents(db: Db, partner: FeedPartner, events: 
   // lookups' caches hear of the parcels that got events when it commits.
   const inserted = rows.length === 0
     ? []
-    : await db.transaction(async (tx) => {
+    : await retriedTransaction(db, async (tx) => {
         const added = await tx.insert(shipmentEvents).values(rows).onConflictDoNothing().returning({ partnerEventId: shipmentEvents.partnerEventId, shipmentId: shipmentEvents.shipmentId });
         await trackingChanged(tx, added.map((r) => r.shipmentId));
         return added;
