@@ -64,33 +64,18 @@ describe('a transaction aborted by a concurrent one', () => {
   });
 
   it('is not run again for any other error, nor inside an outer transaction (only the outermost can be)', async () => {
-    let attempts = 0;
-    await expect(
-      retriedTransaction(
-        db,
-        async (tx) => {
-          attempts += 1;
-          await raise(tx, '23505');
-        },
-        noWait,
-      ),
-    ).rejects.toMatchObject({ cause: { code: '23505' } });
-    expect(attempts).toBe(1);
-
-    attempts = 0;
-    await expect(
-      db.transaction((outer) =>
-        retriedTransaction(
-          outer,
-          async (tx) => {
-            attempts += 1;
-            await raise(tx, '40P01');
-          },
-          noWait,
-        ),
-      ),
-    ).rejects.toMatchObject({ cause: { code: '40P01' } });
-    expect(attempts).toBe(1);
+    // Runs a transaction on `on` that always fails with `sqlstate`; answers how many attempts it got.
+    const attemptsUntilThrown = async (on: Db, sqlstate: string) => {
+      let attempts = 0;
+      const failing = async (tx: Db) => {
+        attempts += 1;
+        await raise(tx, sqlstate);
+      };
+      await expect(retriedTransaction(on, failing, noWait)).rejects.toMatchObject({ cause: { code: sqlstate } });
+      return attempts;
+    };
+    expect(await attemptsUntilThrown(db, '23505')).toBe(1);
+    expect(await db.transaction((outer) => attemptsUntilThrown(outer, '40P01'))).toBe(1);
   });
 });
 
