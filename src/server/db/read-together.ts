@@ -7,9 +7,12 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
+/** Whether `db` is a transaction's (a plain boolean: `instanceof` would narrow `db` away from Db). */
+export const inTransaction = (db: Db): boolean => db instanceof PgTransaction;
+
 /** Answers what each read answers, in order; at once on a pool, one after another in a transaction. */
 export async function readTogether<const T extends readonly unknown[]>(db: Db, reads: { readonly [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  if (!inTransaction(db)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
   const results: unknown[] = [];
   for (const read of reads) results.push(await read());
   return results as unknown as T;

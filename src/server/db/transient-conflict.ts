@@ -4,9 +4,9 @@
 // succeeds — so the transactions that change parcels are run again here first (retriedTransaction),
 // and only a conflict that outlasts the attempts reaches the caller (a 503, plugins/errors.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 import { databaseErrorOf } from './database-error.ts';
+import { inTransaction } from './read-together.ts';
 
 const TRANSIENT_CONFLICT = new Set(['40P01', '40001']);
 
@@ -21,9 +21,6 @@ export const TRANSACTION_ATTEMPTS = 3;
 
 /** Before attempt n + 1: a few milliseconds, random, so that the two losers of one conflict do not meet again in step. */
 const backOff = (attempt: number) => sleep(Math.round(Math.random() * 20 * attempt));
-
-/** Whether `db` is a transaction's (a plain boolean: `instanceof` would narrow `db` away from Db). */
-const inTransaction = (db: Db): boolean => db instanceof PgTransaction;
 
 /**
  * Runs `work` in a transaction, and again (TRANSACTION_ATTEMPTS in all) when PostgreSQL aborts it

@@ -11,13 +11,13 @@ import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { manifestCaptions } from '#shared/i18n/document-messages.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { companies, imports, manifests, pickupAddresses, shipmentEvents, shipments } from '#server/db/schema.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { Translate } from '#server/i18n.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
 import { trackingChanged } from '../tracking/public.ts';
 import type { ManifestCaptions, ManifestData, PostalAddress } from './document-types.ts';
 import { renderManifest } from './manifest-pdf.ts';
-import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 
 export interface DownloadFile {

@@ -20,6 +20,7 @@ import { documentActionMessages } from '#shared/i18n/document-action-messages.ts
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { pgliteClientOf, type Db } from '#server/db/client.ts';
 import { clients, importMappings, importRowErrors, imports } from '#server/db/schema.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import { releaseOrphanedJobs, stoppingSignal } from '#server/jobs/job-queue.ts';
 import { batchContext, insertBatch, prepareBatch } from '../shipments/public.ts';
 import { loadImportFile } from './import-files.ts';
@@ -27,7 +28,6 @@ import { columnOf } from './import-row.ts';
 import { takeOpenedUpload } from './import-handoff.ts';
 import { openImportFileOnReader, startImportReader, type OpenedImportFile, type ReadRows } from './import-reader.ts';
 import { ImportFileError } from './read-import-file.ts';
-import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 export const IMPORT_QUEUE = 'import';
 export const IMPORT_DEAD_QUEUE = 'import-dead';

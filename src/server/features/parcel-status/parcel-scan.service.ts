@@ -9,12 +9,12 @@ import { messages } from '#shared/i18n/messages.ts';
 import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
 import type { Db } from '#server/db/client.ts';
 import { shipments } from '#server/db/schema.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { trackingChanged } from '../tracking/public.ts';
 import { decideScans } from './scan-decisions.ts';
 import { scanTime } from './scan-time.ts';
-import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 /** The source of events written by depot scans (the export reads them back). */
 export const DEPOT_SOURCE = 'depot';

@@ -15,10 +15,10 @@ import { checkWizardRules } from '#shared/domain/wizard-rules.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { shipmentEvents, shipments } from '#server/db/schema.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import type { Principal } from '../auth/public.ts';
 import { toShipment } from './shipment-mapper.ts';
 import { resolveTarget, targetContext, type ShipmentTarget } from './shipment-target.ts';
-import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 /** The carrier issues S10 numbers as a Slovak operator. */
 const S10_COUNTRY = 'SK';

@@ -7,11 +7,11 @@ import { messages } from '#shared/i18n/messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import type { Db } from '#server/db/client.ts';
 import { clients, companies, shipmentCounts, shipmentEvents, shipments, shipmentTotals } from '#server/db/schema.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
 import { trackingChanged } from '../tracking/public.ts';
 import { toShipment, type ShipmentRow } from './shipment-mapper.ts';
-import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 /** Calendar days of the date filters are those of the carrier's home time zone. */
 const TIME_ZONE = 'Europe/Bratislava';

@@ -7,13 +7,13 @@ import { partnerEventsEndpoint } from '#shared/contract/partner-events.ts';
 import { PARTNER_SIGNATURE_WINDOW_SECONDS } from '#shared/domain/limits.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import type { Db } from '#server/db/client.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import { ApiError } from '#server/http-errors.ts';
 import { route } from '#server/http/route.ts';
 import { recordPartnerEvents } from './partner-events.service.ts';
 import { findActiveKey, type PartnerKeyOwner } from './partner-keys.ts';
 import { readSignedRequest, signatureMatches, withinWindow, type SignedRequest } from './partner-signature.ts';
 import { rememberSignature } from './request-signatures.ts';
-import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 const signatureInvalid = () => new ApiError(401, 'unauthorized', serverMessages.partnerSignatureInvalid);
 

@@ -12,10 +12,10 @@ import type { ShipmentStatus } from '#shared/domain/enums.ts';
 import { messages } from '#shared/i18n/messages.ts';
 import type { Db } from '#server/db/client.ts';
 import { shipmentEvents, shipments } from '#server/db/schema.ts';
+import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import { ApiError } from '#server/http-errors.ts';
 import { trackingChanged } from './tracking-changes.ts';
 import { EVENT_CLOCK_SKEW_MS } from './tracking.service.ts';
-import { retriedTransaction } from '#server/db/transient-conflict.ts';
 
 export interface FeedPartner {
   id: number;
