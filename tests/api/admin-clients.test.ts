@@ -10,9 +10,12 @@ import { adminClientSchema, type AdminClient } from '#shared/contract/admin-comp
 import type { TokenResponse } from '#shared/contract/auth.ts';
 import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
 import { auditLog, clients, pickupAddressClients, pickupAddresses, refreshTokens } from '#server/db/schema.ts';
+import { accessTokens } from '#server/features/auth/access-tokens.ts';
+import { ACTIVE_CACHE_MS, activeClients } from '#server/features/auth/active-clients.ts';
 import { hashSecret, verifySecret } from '#server/features/auth/passwords.ts';
+import { resolveSigningKey } from '#server/features/auth/signing-key.ts';
 import { createTestApp, DEMO, refreshWith, requestToken, signIn, type TestApp } from '../setup/test-app.ts';
-import { bearer } from './shipments-fixtures.ts';
+import { bearer, postShipment, shipmentPayload } from './shipments-fixtures.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -290,6 +293,46 @@ describe('PUT /api/v1/admin/client/{id}', () => {
 
     expect((await update(client.id, { enabled: true, name: client.name, email: client.email, phone: client.phone })).statusCode).toBe(200);
     expect((await requestToken(app, 'disable-me', secret)).statusCode).toBe(200);
+  });
+
+  it('a role change ends the client’s sessions at once: the old token and refresh stop, a new sign-in carries the new role', async () => {
+    const { client, secret } = await register('demote-me', { client: { role: 'OFFICER' } });
+    const session = await signIn(app, 'demote-me', secret);
+    expect((await postShipment(app, session.token, shipmentPayload())).statusCode).toBe(201);
+
+    const res = await update(client.id, { role: 'REPORTER', name: client.name, email: client.email, phone: client.phone });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AdminClient>().role).toBe('REPORTER');
+
+    // The OFFICER token may no longer create, on this instance at once.
+    const stale = await postShipment(app, session.token, shipmentPayload());
+    expect(stale.statusCode, stale.body).toBe(401);
+    const tokens = await t.database.db.select().from(refreshTokens).where(eq(refreshTokens.clientId, client.id));
+    expect(tokens.every((row) => row.revokedAt !== null)).toBe(true);
+    const refreshed = await refreshWith(app, session.refreshCookie);
+    expect(refreshed.statusCode).toBe(400);
+    expect(refreshed.json<ErrorBody>().error).toBe('invalid_grant');
+
+    // Another instance (its own cache of ended sessions) refuses the token within the same bound as a disable.
+    let now = Date.now();
+    const elsewhere = activeClients(t.database.db, ACTIVE_CACHE_MS, () => now);
+    const principal = await accessTokens(await resolveSigningKey(t.database.db, undefined)).verify(session.token);
+    expect(principal).not.toBeNull();
+    now += ACTIVE_CACHE_MS + 1;
+    expect(await elsewhere.allows(principal!)).toBe(false);
+
+    // Signing in again gives a REPORTER token, which may not create.
+    const again = await signIn(app, 'demote-me', secret);
+    expect((await postShipment(app, again.token, shipmentPayload())).statusCode).toBe(403);
+  });
+
+  it('an edit that keeps the role and the client enabled keeps its sessions', async () => {
+    const { client, secret } = await register('rename-me', { client: { role: 'OFFICER' } });
+    const session = await signIn(app, 'rename-me', secret);
+    const res = await update(client.id, { role: 'OFFICER', name: 'Renamed', email: client.email, phone: client.phone });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await postShipment(app, session.token, shipmentPayload())).statusCode).toBe(201);
+    expect((await refreshWith(app, session.refreshCookie)).statusCode).toBe(200);
   });
 
   it('answers 403 for an ADMIN client and changes nothing', async () => {

@@ -52,7 +52,7 @@ export const clientRegisterEndpoint = endpoint({
   answer: clientWithSecretSchema,
   status: 201,
 });
-/** Disabling ends the client's sign-ins and refreshes at once; ADMIN clients are not managed here. */
+/** Disabling or a role change ends the client's sessions at once (a new sign-in carries the new role); ADMIN clients are not managed here. */
 export const clientUpdateEndpoint = endpoint({
   method: 'PUT',
   path: '/api/v1/admin/client/:id',

@@ -1,6 +1,6 @@
 // The carrier's admins register a company's clients, edit or disable them and reset their secret.
 // A generated secret is answered once: only its hash is stored, and neither enters the audit log.
-// Disabling or a new secret ends the client's sessions in the same transaction.
+// Disabling, a role change or a new secret ends the client's sessions in the same transaction.
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ClientRegister, ClientUpdate } from '#shared/contract/admin-clients.ts';
@@ -99,7 +99,10 @@ export async function updateClient(db: Db, actor: Principal, id: string, input: 
     const before = await managedClient(tx, id);
     await tx.update(clients).set(input).where(eq(clients.id, id));
     // Sign-in refuses a disabled client; its refresh tokens must stop now, not when they expire.
-    if (!input.enabled) await revokeSessions(tx, id);
+    // An access token carries the role it was signed with: a role change ends the sessions too, so
+    // no token acts with the old role (a demoted OFFICER must not create) and the next sign-in
+    // carries the new one.
+    if (!input.enabled || input.role !== before.role) await revokeSessions(tx, id);
     const changed = changedFields(auditFields(before), auditFields({ ...before, ...input }));
     if (Object.keys(changed.after).length > 0) await recordAudit(tx, { actor, companyId: before.companyId, entity: 'client', entityId: id, action: 'update', ...changed });
     return before.companyId;
