@@ -3,9 +3,10 @@
 import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 
+/** 0/1, true/false or yes/no; unset stays undefined, so that the default can depend on other settings. */
 const flag = z.pipe(
   z.optional(z.enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be one of 0, 1, true, false, yes, no' })),
-  z.transform((v) => v === undefined || v === '1' || v === 'true' || v === 'yes'),
+  z.transform((v) => (v === undefined ? undefined : v === '1' || v === 'true' || v === 'yes')),
 );
 
 // TRUST_PROXY: how much of X-Forwarded-* to believe. Off unless set; a number of proxy hops in
@@ -81,7 +82,11 @@ const envSchema = z.object({
   // process exits anyway (exit status 1).
   SHUTDOWN_DELAY_SECONDS: wholeNumber(0, 300, 0),
   SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(1, 3600, 30),
+  // Demo data (public demo accounts) into an empty database. Unset: only on the embedded database
+  // outside production (`npm start` on a laptop); a PostgreSQL that DATABASE_URL names, or
+  // NODE_ENV=production, gets it only with an explicit SEED_DEMO=1 (README note 98).
   SEED_DEMO: flag,
+  NODE_ENV: z.optional(z.string()),
   TOKEN_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   LOG_LEVEL: z._default(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }),
@@ -97,7 +102,7 @@ const envSchema = z.object({
   PICKUP_WIDGET_URL_HU: widgetUrl,
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings count as unset, as shells and .env files often leave them.
@@ -111,7 +116,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (result.data.TRUST_PROXY !== false && !result.data.PUBLIC_URL) {
     throw new Error('Invalid configuration:\n  PUBLIC_URL: required when TRUST_PROXY is set (links must not come from forwarded headers)');
   }
-  return result.data;
+  const { SEED_DEMO, ...settings } = result.data;
+  return { ...settings, SEED_DEMO: SEED_DEMO ?? (settings.DATABASE_URL === undefined && settings.NODE_ENV !== 'production') };
 }
 
 /** The configured pickup-point widgets: country -> URL. */

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import { demoDataWarning } from './db/demo-warning.ts';
 import { DEMO_ACCOUNTS, DEMO_PARTNER_KEY, seedDemo } from './db/seed-demo.ts';
 import { parseEnv, pickupWidgets } from './env.ts';
 import { Readiness } from './plugins/readiness.ts';
@@ -39,6 +40,9 @@ async function main() {
     console.log(`  partner feed key ${DEMO_PARTNER_KEY.id} / ${DEMO_PARTNER_KEY.secret} (${DEMO_PARTNER_KEY.partner})`);
   }
 
+  // A real installation must not keep the README's demo credentials: say so at every start.
+  const demoWarning = await demoDataWarning(database.db, env.DATABASE_URL === undefined);
+
   const readiness = new Readiness();
   const app = await createApp({
     db: database.db,
@@ -52,6 +56,8 @@ async function main() {
     listenUrl: env.DATABASE_LISTEN_URL,
     readiness,
   });
+
+  if (demoWarning) app.log.warn(demoWarning);
 
   const shutdown = async (signal: string) => {
     if (readiness.draining) return;

@@ -45,6 +45,17 @@ describe('parseEnv', () => {
     expect(parseEnv({ DATABASE_URL: 'postgresql://localhost/portal' }).DATABASE_URL).toBe('postgresql://localhost/portal');
   });
 
+  it('seeds demo data by default only on the embedded database outside production', () => {
+    expect(parseEnv({}).SEED_DEMO).toBe(true);
+    expect(parseEnv({ DATABASE_URL: 'postgres://portal@db.example/portal' }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true);
+    // An operator who wants the demo on PostgreSQL (a staging cluster, the cluster tests) says so.
+    expect(parseEnv({ DATABASE_URL: 'postgres://portal@db.example/portal', SEED_DEMO: '1' }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'yes' }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ DATABASE_URL: 'postgres://portal@db.example/portal', SEED_DEMO: '' }).SEED_DEMO).toBe(false);
+  });
+
   it('turns demo data off with SEED_DEMO=0 and keeps it on with 1', () => {
     expect(parseEnv({ SEED_DEMO: '0' }).SEED_DEMO).toBe(false);
     expect(parseEnv({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
