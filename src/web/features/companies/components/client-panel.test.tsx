@@ -85,6 +85,18 @@ describe('the generated client secret', () => {
     expect(String(fetchMock().mock.calls[0]![0])).toBe(`/api/v1/admin/client/${CLIENT_UUID}/reset-secret`);
   });
 
+  it('says before saving that a role change signs the client out', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Edit zahrada' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit client' });
+    const notice = /Changing the role signs the client out on every device/;
+    expect(within(dialog).queryByText(notice)).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'REPORTER');
+    expect(within(dialog).getByText(notice)).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'USER');
+    expect(within(dialog).queryByText(notice)).toBeNull();
+  });
+
   it('offers no enable/disable toggle for ADMIN clients', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { clientUpdateSchema, type ClientUpdateInput } from '#shared/contract/admin-clients.ts';
 import type { AdminClient } from '#shared/contract/admin-companies.ts';
 import { CLIENT_ROLES, type ClientRole } from '#shared/domain/roles.ts';
@@ -26,11 +26,14 @@ export function EditClientForm({ companyId, client, onDone }: { companyId: strin
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ClientUpdateInput>({
     resolver: zodResolver(clientUpdateSchema),
     defaultValues: { name: client.name, email: client.email, phone: client.phone, role: client.role as ClientRole, enabled: client.enabled },
   });
+
+  const role = useWatch({ control, name: 'role' });
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -63,6 +66,11 @@ export function EditClientForm({ companyId, client, onDone }: { companyId: strin
           ))}
         </SelectField>
       </div>
+      {role !== client.role && (
+        <p className="mt-2 text-sm text-base-content/80" role="status">
+          <Trans>Changing the role signs the client out on every device: it signs in again with the same secret and gets the new role.</Trans>
+        </p>
+      )}
       <label className="label mt-3 cursor-pointer gap-2 whitespace-normal text-base-content">
         <input type="checkbox" className="toggle toggle-success" {...register('enabled')} />
         <Trans>Enabled (may sign in)</Trans>
