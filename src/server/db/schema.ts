@@ -28,6 +28,7 @@ import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS, ROLES, SHIPMENT_STATUSES } fro
 import { POINT_TYPES } from '#shared/domain/pickup-points.ts';
 import { IMPORT_STATUSES, IMPORT_TYPES } from '#shared/contract/imports.ts';
 import type { ImportMapping } from '#shared/domain/import-columns.ts';
+import { TRACKING_STATUSES } from '#shared/domain/tracking-events.ts';
 import { FOLD_FROM, FOLD_TO } from '#shared/domain/text-fold.ts';
 
 /** The accent- and case-folded form of a text column (src/shared/domain/text-fold.ts), for admin filters. */
@@ -364,9 +365,26 @@ export const shipments = pgTable(
     /** The hand-over manifest that took the shipment (status MANIFESTED and later). */
     manifestId: text('manifest_id').references(() => manifests.id),
     createdAt: createdAt(),
+    /**
+     * The delivery status: the latest tracking milestone and when it was reached (README note 103),
+     * kept by the writers of shipment_events through `nextTrackingStatus`.
+     */
+    trackingStatus: text('tracking_status', { enum: TRACKING_STATUSES }).notNull().default('created'),
+    trackingStatusAt: timestamp('tracking_status_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Moved to the writing transaction's now() by the trigger `shipments_touch` (migration 0021) on
+     * every update that changes the row: status, milestone, edits. The sync list pages by it.
+     */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('shipments_tracking_status_check', sql`${t.trackingStatus} in (${sql.raw(TRACKING_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    // The sync list (`updated_since`, `cursor`): keyset pages in (updated_at, id) order, per company and for an ADMIN.
+    index('shipments_company_sync_idx').on(t.companyId, t.updatedAt, t.id),
+    index('shipments_sync_idx').on(t.updatedAt, t.id),
+    // The list filtered by delivery status, in the list's order (as the status filter's indexes).
+    index('shipments_company_tracking_idx').on(t.companyId, t.trackingStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('shipments_tracking_idx').on(t.trackingStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The list: a company's newest first, and every filter a client uses with it (see README).
     // Each ends in the list's exact order `created_at DESC, id DESC`, so a page is the first
     // `take` entries of one index and a deep page's ids come from an index-only scan. DESC must
