@@ -14,7 +14,8 @@ import { PARTNERS } from '#shared/domain/enums.ts';
 import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
 import { queryRows } from '#server/db/client.ts';
 import { auditLog, pickupPoints, pointDirectoryFeeds } from '#server/db/schema.ts';
-import { fetchFeed, FeedFetchError, isPrivateAddress } from '#server/features/pickup-points/point-feed-fetch.ts';
+import { fetchFeed, FeedFetchError } from '#server/features/pickup-points/point-feed-fetch.ts';
+import { isForbiddenAddress as isPrivateAddress } from '#server/http/outbound-guard.ts';
 import { feedCron, POINT_FEED_QUEUE } from '#server/features/pickup-points/point-feeds.service.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 
@@ -240,6 +241,15 @@ describe('the fetch on its own (default policy)', () => {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     for (const address of ['1.1.1.1', '147.175.1.1', '2a00:1450:4001:80b::200e']) expect(isPrivateAddress(address), address).toBe(false);
+  });
+
+  it('refuses the IPv6 forms of private IPv4 addresses and the documentation ranges (were let through)', async () => {
+    const gaps = ['64:ff9b::a9fe:a9fe', '2002:7f00:1::1', '::7f00:1', '::ffff:0:7f00:1', '192.0.2.1', '198.51.100.7', '203.0.113.9'];
+    for (const address of gaps) {
+      expect(isPrivateAddress(address), address).toBe(true);
+      const host = address.includes(':') ? `[${address}]` : address;
+      await expect(fetchFeed(`https://${host}/points.csv`), address).rejects.toMatchObject({ descriptor: am.feedPrivateHost });
+    }
   });
 
   it('stops at the size limit and the time limit', async () => {
