@@ -714,3 +714,84 @@ export const importMappings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.signature] })],
 );
+
+/**
+ * A company's webhook endpoints (README "Webhooks", note 104). The secret (`whsec_` + base64)
+ * signs every delivery, so it is stored as it is, not hashed; after a rotation the previous one
+ * signs beside it until `previous_until`.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    eventTypes: text('event_types').array().notNull(),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousUntil: timestamp('previous_until', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Why the server turned it off (the receiver answered 410 Gone); null while enabled. */
+    disabledReason: text('disabled_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+);
+
+/**
+ * The outbox of webhook messages, one row per (event, endpoint), written in the transaction of
+ * the change. The delivery worker sends the oldest pending row of each (endpoint, ordering key)
+ * only, so one shipment's events arrive in order; a row is leased by `locked_until`.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The webhook-id header: the same for every attempt, and for every endpoint of one event. */
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** Deliveries of one key (a shipment's item number, an import) go out one after another. */
+    orderingKey: text('ordering_key').notNull(),
+    /** The exact JSON text that is signed and sent. */
+    body: text('body').notNull(),
+    state: text('state', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_pending_idx').on(t.endpointId, t.orderingKey, t.id).where(sql`state = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+  ],
+);
+
+/** Each attempt to send a delivery: the delivery log (the last 100 per endpoint are kept). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    deliveryId: bigint('delivery_id', { mode: 'number' }).notNull(),
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    attempt: integer('attempt').notNull(),
+    /** The receiver's HTTP status; null when there was no answer (see `error`). */
+    status: integer('status'),
+    /** Why there was no answer: timeout, refused, a forbidden address, ... */
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id)],
+);
