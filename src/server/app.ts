@@ -20,6 +20,7 @@ import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './features
 import { oauthRoutes } from './features/auth/oauth.routes.ts';
 import { refreshTokenStore } from './features/auth/refresh-tokens.ts';
 import { resolveSigningKey } from './features/auth/signing-key.ts';
+import { apiReference } from './features/api-reference/api-reference.plugin.ts';
 import { adminClientRoutes } from './features/clients/admin-clients.routes.ts';
 import { adminCompanyRoutes } from './features/companies/admin-companies.routes.ts';
 import { adminPickupAddressRoutes } from './features/pickup-addresses/admin-pickup-addresses.routes.ts';
@@ -202,6 +203,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(importRoutes, { db, queue, wake: importJobs?.wake ?? (() => undefined) });
   await app.register(pointFeedRoutes, { db, queue });
   await app.register(configRoutes, { config: { pickup_widgets: pickupWidgets } });
+  // GET /api/openapi.json (generated from the endpoint table) and the reference page GET /api/docs.
+  await app.register(apiReference, { publicUrl: options.publicUrl });
 
   await app.register(publicPages, { root: options.webRoot ?? '', renderer: options.publicPagesRenderer });
   await app.register(webApp, { root: options.webRoot ?? '' });
