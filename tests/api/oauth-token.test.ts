@@ -2,9 +2,12 @@
 // stored, and the RFC 6749 error answers.
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
+import * as oauth from 'oauth4webapi';
+import { ClientCredentials } from 'simple-oauth2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '#shared/contract/auth.ts';
 import { clients, refreshTokens } from '#server/db/schema.ts';
+import { hashSecret } from '#server/features/auth/passwords.ts';
 import { createTestApp, DEMO, refreshCookieOf, refreshWith, requestToken, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;
@@ -296,5 +299,223 @@ describe('sign-in errors', () => {
       expect(typeof body.message).toBe('string');
       expect(body.message.trim().length).toBeGreaterThan(0);
     }
+  });
+});
+
+/** `Authorization: Basic` as RFC 6749 section 2.3.1 builds it: each part form-urlencoded, then base64. */
+const basicHeader = (clientId: string, secret: string) => {
+  const encode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
+  return `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`, 'utf8').toString('base64')}`;
+};
+
+/** POST /oauth/token with `form` as a form-encoded body and any headers. */
+function tokenForm(app: TestApp['app'], form: Record<string, string>, headers: Record<string, string> = {}, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(form).toString(),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+async function addClient(clientId: string, secret: string) {
+  const demo = await clientRow(DEMO.user.clientId);
+  await t.database.db.insert(clients).values({ companyId: demo.companyId, clientId, secretHash: await hashSecret(secret), name: 'Basic Tester', email: `${clientId}@example.com` });
+}
+
+describe('client authentication by HTTP Basic (client_secret_basic)', () => {
+  it('signs in with the client_id and secret in an Authorization: Basic header, answering as with body credentials', async () => {
+    const res = await tokenForm(t.app, { grant_type: 'client_credentials' }, { authorization: basicHeader(DEMO.user.clientId, DEMO.user.secret) });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<TokenBody>();
+    expect(Object.keys(body).sort()).toEqual(['access_token', 'data', 'expires_in', 'token_type']);
+    expect(body.data.id).toBe((await clientRow(DEMO.user.clientId)).id);
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(refreshCookieOf(res)?.value).toBeTruthy();
+    // JSON bodies too.
+    const json = await t.app.inject({ method: 'POST', url: '/oauth/token', headers: { authorization: basicHeader(' DEMO-USER ', DEMO.user.secret) }, payload: { grant_type: 'client_credentials' } });
+    expect(json.statusCode).toBe(200);
+  });
+
+  it('form-urlencoded decodes the client_id and secret (RFC 6749 section 2.3.1)', async () => {
+    const secret = 'Straße +50%:ok&=é';
+    await addClient('basic.tester@acme', secret);
+    const res = await tokenForm(t.app, { grant_type: 'client_credentials' }, { authorization: basicHeader('basic.tester@acme', secret) });
+    expect(res.statusCode, res.body).toBe(200);
+    // Unencoded, its "+" and "%" mean something else: not this secret.
+    const raw = await tokenForm(t.app, { grant_type: 'client_credentials' }, { authorization: `Basic ${Buffer.from(`basic.tester@acme:${secret.replace('%', '%25')}`).toString('base64')}` });
+    expect(raw.statusCode).toBe(401);
+  });
+
+  it('answers a wrong secret 401 invalid_client with WWW-Authenticate: Basic realm="portal", the body as for body credentials', async () => {
+    const byBasic = await tokenForm(t.app, { grant_type: 'client_credentials' }, { authorization: basicHeader(DEMO.user2.clientId, 'not-the-secret') });
+    const byBody = await tokenForm(t.app, { grant_type: 'client_credentials', client_id: DEMO.user2.clientId, client_secret: 'not-the-secret' });
+    expect(byBasic.statusCode).toBe(401);
+    expect(byBasic.headers['www-authenticate']).toBe('Basic realm="portal"');
+    expect(byBasic.json()).toMatchObject({ error: 'invalid_client' });
+    expect(byBasic.body).toBe(byBody.body);
+    expect(refreshCookieOf(byBasic)).toBeUndefined();
+    // Body credentials are not HTTP authentication: no challenge (a browser would show its own dialog).
+    expect(byBody.statusCode).toBe(401);
+    expect(byBody.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('refuses two ways at once with 400 invalid_request: a secret in the body too, or another client_id', async () => {
+    const authorization = basicHeader(DEMO.user.clientId, DEMO.user.secret);
+    const twice = await tokenForm(t.app, { grant_type: 'client_credentials', client_id: DEMO.user.clientId, client_secret: DEMO.user.secret }, { authorization });
+    const otherId = await tokenForm(t.app, { grant_type: 'client_credentials', client_id: DEMO.user2.clientId }, { authorization });
+    for (const res of [twice, otherId]) {
+      expect(res.statusCode).toBe(400);
+      const body = res.json<{ error: string; message: string }>();
+      expect(body.error).toBe('invalid_request');
+      expect(body.message).toMatch(/Authorization header or in the body/);
+      expect(refreshCookieOf(res)).toBeUndefined();
+    }
+    // The same client_id in the body as well is no second authentication.
+    const sameId = await tokenForm(t.app, { grant_type: 'client_credentials', client_id: 'demo-user' }, { authorization });
+    expect(sameId.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['no credentials', 'Basic'],
+    ['not base64', 'Basic ###'],
+    ['no colon', `Basic ${Buffer.from('demo-user').toString('base64')}`],
+    ['two tokens', `${basicHeader('a', 'b')} extra`],
+    ['bytes that are not UTF-8', `Basic ${Buffer.from([0x61, 0x3a, 0xc3]).toString('base64')}`],
+    ['a broken %-escape', `Basic ${Buffer.from('demo-user:%E0%A4%A').toString('base64')}`],
+    ['an escaped NUL', `Basic ${Buffer.from('demo-user%00:secret').toString('base64')}`],
+  ])('answers a Basic header with %s 401 invalid_client with the challenge', async (_name, authorization) => {
+    const res = await tokenForm(t.app, { grant_type: 'client_credentials' }, { authorization });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['www-authenticate']).toBe('Basic realm="portal"');
+    expect(res.json()).toMatchObject({ error: 'invalid_client', message: expect.stringMatching(/\S/) });
+  });
+
+  it('answers an empty client_id or secret in Basic as in the body: 400 invalid_request naming the field', async () => {
+    const noId = await tokenForm(t.app, { grant_type: 'client_credentials' }, { authorization: basicHeader('  ', 'some-secret') });
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json<{ error: string; errors: Record<string, string[]> }>()).toMatchObject({ error: 'invalid_request', errors: { client_id: [expect.any(String)] } });
+    const noSecret = await tokenForm(t.app, { grant_type: 'client_credentials' }, { authorization: basicHeader('demo-user', '') });
+    expect(noSecret.statusCode).toBe(400);
+    expect(Object.keys(noSecret.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['client_secret']);
+  });
+
+  it('reads no client from a bearer token: body credentials still decide', async () => {
+    const res = await tokenForm(
+      t.app,
+      { grant_type: 'client_credentials', client_id: DEMO.user2.clientId, client_secret: DEMO.user2.secret },
+      { authorization: 'Bearer abc.def.ghi' },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json<TokenBody>().data.id).toBe((await clientRow(DEMO.user2.clientId)).id);
+  });
+});
+
+describe('sign-in limits with HTTP Basic', () => {
+  let limited: TestApp;
+
+  beforeAll(async () => {
+    limited = await createTestApp({ loginLimits: { perClient: 3, perClientTotal: 100, perAddress: 100, windowSeconds: 60, blockSeconds: 60 } });
+  });
+
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('counts failures by Basic and by the body together, per client_id and address', async () => {
+    const address = '10.29.1.1';
+    const wrongBasic = { authorization: basicHeader(DEMO.user.clientId, 'wrong') };
+    expect((await tokenForm(limited.app, { grant_type: 'client_credentials' }, wrongBasic, address)).statusCode).toBe(401);
+    expect((await tokenForm(limited.app, { grant_type: 'client_credentials', client_id: DEMO.user.clientId, client_secret: 'wrong' }, {}, address)).statusCode).toBe(401);
+    expect((await tokenForm(limited.app, { grant_type: 'client_credentials' }, wrongBasic, address)).statusCode).toBe(401);
+    // The fourth failure blocks the pair.
+    const fourth = await tokenForm(limited.app, { grant_type: 'client_credentials' }, wrongBasic, address);
+    expect(fourth.statusCode).toBe(429);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Blocked, the right secret waits too, whichever way it comes; another address signs in.
+    const right = { authorization: basicHeader(DEMO.user.clientId, DEMO.user.secret) };
+    const blocked = await tokenForm(limited.app, { grant_type: 'client_credentials' }, right, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ error: 'too_many_requests' });
+    expect((await tokenForm(limited.app, { grant_type: 'client_credentials', client_id: DEMO.user.clientId, client_secret: DEMO.user.secret }, {}, address)).statusCode).toBe(429);
+    expect((await tokenForm(limited.app, { grant_type: 'client_credentials' }, right, '10.29.1.2')).statusCode).toBe(200);
+  });
+});
+
+describe('OAuth client libraries on their defaults (real HTTP on a loopback port)', () => {
+  let origin: string;
+
+  beforeAll(async () => {
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  async function profileWith(accessToken: string) {
+    const res = await fetch(`${origin}/api/v1/profile`, { headers: { authorization: `Bearer ${accessToken}` } });
+    return { status: res.status, body: (await res.json()) as { name: string } };
+  }
+
+  it('simple-oauth2 signs in with client_credentials (HTTP Basic by default) and calls the API with the token', async () => {
+    const client = new ClientCredentials({ client: { id: DEMO.user.clientId, secret: DEMO.user.secret }, auth: { tokenHost: origin } });
+    const accessToken = await client.getToken({});
+    expect(accessToken.token.token_type).toBe('Bearer');
+    expect(accessToken.expired()).toBe(false);
+    const profile = await profileWith(String(accessToken.token.access_token));
+    expect(profile.status).toBe(200);
+    expect(profile.body.name).toBe('Peter Horváth');
+  });
+
+  it('simple-oauth2 with a secret that needs encoding, and with authorizationMethod "body" (client_secret_post)', async () => {
+    // simple-oauth2 takes printable ASCII only.
+    const secret = 'Lib+Secret %:&=x';
+    await addClient('lib-client', secret);
+    for (const authorizationMethod of ['header', 'body'] as const) {
+      const client = new ClientCredentials({ client: { id: 'lib-client', secret }, auth: { tokenHost: origin }, options: { authorizationMethod } });
+      const accessToken = await client.getToken({});
+      expect((await profileWith(String(accessToken.token.access_token))).body.name, authorizationMethod).toBe('Basic Tester');
+    }
+  });
+
+  it('simple-oauth2 sees a wrong secret as 401 invalid_client with the Basic challenge', async () => {
+    const client = new ClientCredentials({ client: { id: DEMO.user2.clientId, secret: 'wrong-secret' }, auth: { tokenHost: origin } });
+    const failure = await client.getToken({}).then(
+      () => null,
+      (error: unknown) => error as { output: { statusCode: number; headers: Record<string, string> }; data: { payload: { error: string } } },
+    );
+    expect(failure?.output.statusCode).toBe(401);
+    expect(failure?.data.payload.error).toBe('invalid_client');
+  });
+
+  it('oauth4webapi signs in with ClientSecretBasic and with ClientSecretPost and calls the API with the token', async () => {
+    const as: oauth.AuthorizationServer = { issuer: origin, token_endpoint: `${origin}/oauth/token` };
+    const client: oauth.Client = { client_id: DEMO.user2.clientId };
+    // Plain http is refused unless allowed: the loopback test server has no TLS.
+    const insecure = { [oauth.allowInsecureRequests]: true };
+    for (const auth of [oauth.ClientSecretBasic(DEMO.user2.secret), oauth.ClientSecretPost(DEMO.user2.secret)]) {
+      const response = await oauth.clientCredentialsGrantRequest(as, client, auth, new URLSearchParams(), insecure);
+      const result = await oauth.processClientCredentialsResponse(as, client, response);
+      expect(result.token_type).toBe('bearer');
+      expect(result.expires_in).toBeGreaterThan(0);
+      const api = await oauth.protectedResourceRequest(result.access_token, 'GET', new URL(`${origin}/api/v1/profile`), undefined, undefined, insecure);
+      expect(api.status).toBe(200);
+      expect(((await api.json()) as { name: string }).name).toBe('Jana Nováková');
+    }
+  });
+
+  it('oauth4webapi reads a wrong secret as the Basic challenge of a 401 invalid_client', async () => {
+    const as: oauth.AuthorizationServer = { issuer: origin, token_endpoint: `${origin}/oauth/token` };
+    const client: oauth.Client = { client_id: 'no-such-lib-client' };
+    const response = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic('nope'), new URLSearchParams(), { [oauth.allowInsecureRequests]: true });
+    const failure = await oauth.processClientCredentialsResponse(as, client, response).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
+    const challenge = failure as oauth.WWWAuthenticateChallengeError;
+    expect(challenge.status).toBe(401);
+    expect(challenge.cause).toEqual([expect.objectContaining({ scheme: 'basic', parameters: expect.objectContaining({ realm: 'portal' }) })]);
+    expect(((await challenge.response.json()) as { error: string }).error).toBe('invalid_client');
   });
 });

@@ -18,9 +18,24 @@ export const refreshTokenGrantSchema = z.object({
   grant_type: z.literal('refresh_token'),
 });
 
-/** POST /oauth/token body (JSON or form-encoded). */
+/** POST /oauth/token body (JSON or form-encoded), with the client's credentials in it. */
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [clientCredentialsGrantSchema, refreshTokenGrantSchema]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+/**
+ * How a client authenticates at the token endpoint (RFC 6749 section 2.3.1, with the names of
+ * RFC 8414's `token_endpoint_auth_methods_supported`): HTTP Basic with the form-urlencoded
+ * client_id and secret, or both in the body. One of them per request.
+ */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;
+export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+
+/**
+ * The body as sent: with `client_secret_basic` the credentials are in the Authorization header, so
+ * the body holds only the grant. The server checks the request as `tokenRequestSchema` once the
+ * header's credentials are in it.
+ */
+export const tokenRequestBodySchema = z.discriminatedUnion('grant_type', [z.extend(z.partial(credentialsSchema), { grant_type: z.literal('client_credentials') }), refreshTokenGrantSchema]);
 
 /** Client info: products maps a country code to the product codes the client may send there. */
 export const clientInfoSchema = z.object({
@@ -47,7 +62,8 @@ export const storedTokenSchema = z.object({
 });
 export type StoredToken = z.infer<typeof storedTokenSchema>;
 
-// Sign-in and refresh (body JSON or form-encoded; validated in the route for RFC 6749 errors).
-export const tokenEndpoint = endpoint({ method: 'POST', path: '/oauth/token', access: 'public', companyData: 'none', body: tokenRequestSchema, answer: tokenResponseSchema });
+// Sign-in and refresh (body JSON or form-encoded, client credentials there or in HTTP Basic;
+// validated in the route for RFC 6749 errors).
+export const tokenEndpoint = endpoint({ method: 'POST', path: '/oauth/token', access: 'public', companyData: 'none', body: tokenRequestBodySchema, answer: tokenResponseSchema });
 /** Sign-out: ends the refresh cookie's session family. */
 export const revokeEndpoint = endpoint({ method: 'POST', path: '/oauth/revoke', access: 'public', companyData: 'none', answer: 'empty' });

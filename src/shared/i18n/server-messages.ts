@@ -46,6 +46,7 @@ export const serverMessages = {
   bodyTooLarge: /*i18n*/ { id: 'error.body_too_large', message: 'The request is too large.' },
   unsupportedMediaType: /*i18n*/ { id: 'error.unsupported_media_type', message: 'This content type is not supported.' },
   invalidClient: /*i18n*/ { id: 'error.invalid_client', message: 'Wrong client ID or secret.' },
+  clientAuthenticationTwice: /*i18n*/ { id: 'error.client_authentication.twice', message: 'Send the client ID and secret either in the Authorization header or in the body, not in both.' },
   invalidGrant: /*i18n*/ { id: 'error.invalid_grant', message: 'Your session has ended. Please sign in again.' },
   unsupportedGrantType: /*i18n*/ { id: 'error.unsupported_grant_type', message: 'This grant type is not supported.' },
   tooManyAttempts: /*i18n*/ { id: 'error.too_many_attempts', message: 'Too many failed attempts. Try again in {seconds} seconds.' },

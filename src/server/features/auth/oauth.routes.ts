@@ -8,6 +8,7 @@ import type { Db } from '#server/db/client.ts';
 import { ApiError } from '#server/http-errors.ts';
 import { route } from '#server/http/route.ts';
 import type { AccessTokens } from './access-tokens.ts';
+import { basicCredentials, type BasicCredentials } from './client-authentication.ts';
 import { clientInfo, findClientById, findClientByLogin, type ClientRow } from './clients.service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { DUMMY_HASH_PROMISE, verifySecret } from './passwords.ts';
@@ -33,7 +34,22 @@ export interface OAuthDeps {
   limiter: LoginLimiter;
 }
 
-const invalidClient = () => new ApiError(401, 'invalid_client', serverMessages.invalidClient);
+/** A failed HTTP Basic authentication names the scheme to use (RFC 6749 section 5.2, RFC 7617). */
+const BASIC_CHALLENGE = { 'www-authenticate': 'Basic realm="portal"' };
+const invalidClient = (basic: boolean) => new ApiError(401, 'invalid_client', serverMessages.invalidClient, basic ? { headers: BASIC_CHALLENGE } : {});
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The body with the client credentials of an `Authorization: Basic` header in it, so that both
+ * ways are checked, limited and answered alike. A second way in the same request (a secret in the
+ * body, or another client_id) is `invalid_request` (RFC 6749 section 2.3: one method per request).
+ */
+function withBasicCredentials(body: unknown, basic: Extract<BasicCredentials, { kind: 'basic' }>): Record<string, unknown> {
+  const fields = isObject(body) ? body : {};
+  const sameId = fields.client_id === undefined || (typeof fields.client_id === 'string' && fields.client_id.trim().toLowerCase() === basic.clientId.trim().toLowerCase());
+  if (fields.client_secret !== undefined || !sameId) throw new ApiError(400, 'invalid_request', serverMessages.clientAuthenticationTwice);
+  return { ...fields, client_id: basic.clientId, client_secret: basic.secret };
+}
 const invalidGrant = () => new ApiError(400, 'invalid_grant', serverMessages.invalidGrant);
 
 export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
@@ -59,9 +75,12 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
     app,
     tokenEndpoint,
     async ({ request, reply }) => {
-      const parsed = tokenRequestSchema.safeParse(request.body ?? {});
+      const basic = basicCredentials(request.headers.authorization);
+      if (basic.kind === 'malformed') throw invalidClient(true);
+      const sent = basic.kind === 'basic' ? withBasicCredentials(request.body, basic) : (request.body ?? {});
+      const parsed = tokenRequestSchema.safeParse(sent);
       if (!parsed.success) {
-        const grantType = (request.body as { grant_type?: unknown } | null)?.grant_type;
+        const grantType = isObject(sent) ? sent.grant_type : undefined;
         if (typeof grantType === 'string' && grantType !== 'client_credentials' && grantType !== 'refresh_token') {
           throw new ApiError(400, 'unsupported_grant_type', serverMessages.unsupportedGrantType);
         }
@@ -86,7 +105,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
           if (after > 0) {
             throw new ApiError(429, 'too_many_requests', serverMessages.tooManyAttempts, { values: { seconds: after }, headers: { 'retry-after': String(after) } });
           }
-          throw invalidClient();
+          throw invalidClient(basic.kind === 'basic');
         }
         await limiter.succeed(body.client_id, address);
         request.log.info({ client: client.id }, 'signed in');
