@@ -43,6 +43,8 @@ import { ReportSlots } from './features/reports/report-slots.ts';
 import { DEFAULT_REPORT_LIMITS, reportRoutes, type ReportLimits } from './features/reports/reports.routes.ts';
 import { publicPages } from './features/tracking/public-pages.plugin.ts';
 import { trackingFeature } from './features/tracking/tracking.plugin.ts';
+import { DEFAULT_WEBHOOK_OPTIONS, type WebhookOptions } from './features/webhooks/webhook-delivery.ts';
+import { webhookRoutes } from './features/webhooks/webhooks.routes.ts';
 import { startJobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
 import { registerPgliteVacuum, type VacuumOptions } from './jobs/pglite-vacuum.ts';
 import { registerRetentionJobs, type RetentionOptions } from './jobs/retention.ts';
@@ -97,6 +99,8 @@ export interface AppOptions {
   timeouts?: Partial<Timeouts>;
   /** GET /readyz answers 503 once this is drained (main.ts on SIGTERM); default: always ready. */
   readiness?: Readiness;
+  /** Webhook delivery (features/webhooks/webhook-delivery.ts): WEBHOOKS_ALLOW_PRIVATE_ADDRESSES; tests shorten the waits. Delivered only with a job queue. */
+  webhooks?: Partial<WebhookOptions>;
 }
 
 /**
@@ -202,6 +206,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(importRoutes, { db, queue, wake: importJobs?.wake ?? (() => undefined) });
   await app.register(pointFeedRoutes, { db, queue });
+  await app.register(webhookRoutes, { db, options: { ...DEFAULT_WEBHOOK_OPTIONS, ...options.webhooks }, deliver: queue !== null });
   await app.register(configRoutes, { config: { pickup_widgets: pickupWidgets } });
   // GET /api/openapi.json (generated from the endpoint table) and the reference page GET /api/docs.
   await app.register(apiReference, { publicUrl: options.publicUrl });

@@ -95,6 +95,10 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   // The portal's public address for links it hands out (tracking links); unset: the request's own.
   PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  // Webhook receivers (and only they) may be plain http:// and on private, loopback or this host's
+  // addresses: for receivers inside an on-premise installation's own network, and tests. Off by
+  // default: deliveries then go only to public https addresses (README "Webhooks").
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag,
   // Third-party pickup-point map widgets per parcel-point country (https URLs).
   PICKUP_WIDGET_URL_CZ: widgetUrl,
   PICKUP_WIDGET_URL_SK: widgetUrl,

@@ -54,6 +54,7 @@ async function main() {
     jobQueue: database.jobQueue,
     publicUrl: env.PUBLIC_URL,
     listenUrl: env.DATABASE_LISTEN_URL,
+    webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES ?? false },
     readiness,
   });
 

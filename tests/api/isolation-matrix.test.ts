@@ -71,6 +71,7 @@ const MISSING: Ids = {
   manifest: 'MF9999999999',
   pickupAddress: randomUUID(),
   bankAccount: randomUUID(),
+  webhook: randomUUID(),
 };
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bratislava' }).format(new Date());
@@ -169,6 +170,13 @@ const REQUESTS = {
   pointFeedUpdate: variant(() => ({ params: { id: PARTNERS.SPS }, body: {} })),
   pointFeedDelete: variant(() => ({ params: { id: PARTNERS.SPS } })),
   pointFeedRun: variant(() => ({ params: { id: PARTNERS.SPS } })),
+  webhookCreate: variant(() => ({ body: { url: 'https://hooks.invalid/matrix', event_types: ['import.finished'] } })),
+  webhookList: variant(() => ({})),
+  webhookDelete: variant((ids) => ({ params: { id: ids.webhook } }), ['webhook']),
+  webhookTest: variant((ids) => ({ params: { id: ids.webhook } })),
+  webhookDeliveries: variant((ids) => ({ params: { id: ids.webhook } })),
+  webhookRotateSecret: variant((ids) => ({ params: { id: ids.webhook } })),
+  webhookResend: variant((ids) => ({ params: { id: ids.webhook, delivery_id: 1 } })),
 } satisfies Record<EndpointName, Variant[]>;
 
 /** Runs last: the upload's job goes on in the background after it answered. */
@@ -302,11 +310,22 @@ async function freshRow(kind: CompanyRow): Promise<string> {
       const created = await adminCall(ENDPOINTS.clientRegister, { body: { client: { clientId: login, name: 'Fresh Client', email: `${login}@example.com` }, company: A.company } });
       return (created.client as { id: string }).id;
     }
+    case 'webhook':
+      return webhookOfA();
     default:
       throw new Error(`no fresh ${kind}`);
   }
 }
 let ibanSerial = 1000;
+
+/** A webhook endpoint of company A, written directly (the API's limit per company would stop the cells' fresh ones). */
+async function webhookOfA(): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    t.database.db,
+    sql`insert into webhook_endpoints (company_id, url, event_types, secret) values (${A.company}, 'https://hooks.invalid/a', '{import.finished}', 'whsec_bWF0cml4LXNlY3JldC1tYXRyaXgtc2VjcmV0LW1hdHJpeA==') returning id::text`,
+  );
+  return row!.id;
+}
 
 /** What identifies a company or its rows, as it could appear in an answer. */
 async function markersOf(company: string): Promise<string[]> {
@@ -353,6 +372,8 @@ async function snapshotOfA(): Promise<string> {
     queryRows(t.database.db, sql`select * from imports where company_id = ${A.company} order by id`),
     queryRows(t.database.db, sql`select * from import_mappings where company_id = ${A.company} order by signature`),
     queryRows(t.database.db, sql`select count(*)::int as n from audit_log where company_id = ${A.company}`),
+    queryRows(t.database.db, sql`select * from webhook_endpoints where company_id = ${A.company} order by id`),
+    queryRows(t.database.db, sql`select d.id, d.state from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where e.company_id = ${A.company} order by d.id`),
   ]);
   return JSON.stringify(parts);
 }
@@ -430,6 +451,7 @@ beforeAll(async () => {
   const [warehouse] = await queryRows<{ id: string }>(db, sql`select id::text from pickup_addresses where company_id = ${companyA} and street = 'Priemyselná 12'`);
   const [account] = await queryRows<{ id: string }>(db, sql`select id::text from bank_accounts where company_id = ${companyA}`);
   A = { ...MISSING, company: companyA, pickupAddress: warehouse!.id, bankAccount: account!.id };
+  A.webhook = await webhookOfA();
   skLocker = await pointId(db, 'SK', 'parcel_locker');
 
   // A's other roles, registered as an admin does it; one more USER who is disabled after signing in.

@@ -25,9 +25,9 @@ export type Access = 'public' | 'partner' | 'client' | 'report' | 'admin';
 /**
  * A request field's value that names a row of one company: the company itself, one of its
  * clients, a shipment by item number or by tracking number, an import, a manifest, a pickup
- * address, a bank account.
+ * address, a bank account, a webhook endpoint.
  */
-export type CompanyRow = 'company' | 'client' | 'shipment' | 'trackingNumber' | 'import' | 'manifest' | 'pickupAddress' | 'bankAccount';
+export type CompanyRow = 'company' | 'client' | 'shipment' | 'trackingNumber' | 'import' | 'manifest' | 'pickupAddress' | 'bankAccount' | 'webhook';
 
 /** The request fields that name a company's rows: request part -> top-level field -> kind of row. */
 export interface NamedRows {

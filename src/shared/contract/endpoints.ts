@@ -48,6 +48,15 @@ import { wizardStoreEndpoint } from './shipments-wizard.ts';
 import { dimensionsEndpoint, shipmentBulkDeleteEndpoint, shipmentDeleteEndpoint, shipmentDetailEndpoint, shipmentListEndpoint, shipmentStoreEndpoint } from './shipments.ts';
 import { partnerEventsEndpoint } from './partner-events.ts';
 import { partnerListEndpoint, partnerUpdateEndpoint, publicTrackingEndpoint, trackEndpoint } from './tracking.ts';
+import {
+  webhookCreateEndpoint,
+  webhookDeleteEndpoint,
+  webhookDeliveriesEndpoint,
+  webhookListEndpoint,
+  webhookResendEndpoint,
+  webhookRotateSecretEndpoint,
+  webhookTestEndpoint,
+} from './webhooks.ts';
 
 export const ENDPOINTS = {
   token: tokenEndpoint,
@@ -115,6 +124,13 @@ export const ENDPOINTS = {
   pointFeedUpdate: pointFeedUpdateEndpoint,
   pointFeedDelete: pointFeedDeleteEndpoint,
   pointFeedRun: pointFeedRunEndpoint,
+  webhookCreate: webhookCreateEndpoint,
+  webhookList: webhookListEndpoint,
+  webhookDelete: webhookDeleteEndpoint,
+  webhookTest: webhookTestEndpoint,
+  webhookDeliveries: webhookDeliveriesEndpoint,
+  webhookRotateSecret: webhookRotateSecretEndpoint,
+  webhookResend: webhookResendEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

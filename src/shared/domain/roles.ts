@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   'shipments.delete': ['USER', 'ADMIN'],
   /** Closing a hand-over: moves shipments to MANIFESTED. */
   'manifests.create': ['USER', 'OFFICER', 'ADMIN'],
+  /** Webhook endpoints (register, delete, test, rotate, their delivery log): not REPORTER, which only reads shipments. */
+  'webhooks.manage': ['USER', 'OFFICER', 'ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

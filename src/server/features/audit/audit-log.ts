@@ -32,7 +32,7 @@ export interface AuditRecord {
   actor: Principal | null;
   /** The company whose history shows the change (null: the carrier's network, e.g. partner priorities). */
   companyId: string | null;
-  entity: 'company' | 'product' | 'bank_account' | 'pickup_address' | 'partner_assignment' | 'client' | 'partner';
+  entity: 'company' | 'product' | 'bank_account' | 'pickup_address' | 'partner_assignment' | 'client' | 'partner' | 'webhook';
   entityId: string;
   action: AuditAction;
   before?: Fields | null;
