@@ -49,7 +49,8 @@ beforeAll(async () => {
   tokens.admin = (await signIn(t.app, DEMO.admin.clientId, DEMO.admin.secret)).token;
   strict = await createTestApp();
   tokens.strictUser = (await signIn(strict.app, DEMO.user.clientId, DEMO.user.secret)).token;
-});
+  // Seeding and the job queue take their time on a busy 2-core machine.
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();
