@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import type { EndpointDefinition } from '#shared/contract/endpoint.ts';
 import { ENDPOINTS, type EndpointName } from '#shared/contract/endpoints.ts';
 import { errorBodySchema, type ApiErrorCode } from '#shared/contract/errors.ts';
-import { clientInfoSchema } from '#shared/contract/auth.ts';
+import { clientInfoSchema, TOKEN_ENDPOINT_AUTH_METHODS } from '#shared/contract/auth.ts';
 import { shipmentCreatedSchema, shipmentSchema } from '#shared/contract/shipments.ts';
 import { LANGUAGES } from '#shared/domain/languages.ts';
 import { PERMISSIONS } from '#shared/domain/roles.ts';
@@ -111,6 +111,7 @@ function accessText(endpoint: EndpointDefinition): string {
   const roles = endpoint.permission ? PERMISSIONS[endpoint.permission].join(', ') : null;
   switch (endpoint.access) {
     case 'public':
+      if (endpoint.path.startsWith('/oauth/')) return 'No bearer token: the client authenticates in the request itself.';
       return 'Public: no token needed; a bearer token, when sent, is read (the owner may see more).';
     case 'partner':
       return 'Delivery partners only: signed with a partner key (HMAC), no bearer token.';
@@ -123,8 +124,11 @@ function accessText(endpoint: EndpointDefinition): string {
   }
 }
 
+/** How a client may authenticate at the token endpoint (the contract's list): credentials in the body need no scheme. */
+const TOKEN_SECURITY = TOKEN_ENDPOINT_AUTH_METHODS.map((method): Record<string, string[]> => (method === 'client_secret_basic' ? { clientBasic: [] } : {}));
+
 function securityOf(endpoint: EndpointDefinition): Array<Record<string, string[]>> {
-  if (endpoint.path === ENDPOINTS.token.path) return [];
+  if (endpoint.path === ENDPOINTS.token.path) return TOKEN_SECURITY;
   if (endpoint.access === 'public') return [{}, { bearerAuth: [] }];
   if (endpoint.access === 'partner') return [{ partnerKey: [], partnerTimestamp: [], partnerSignature: [] }];
   return [{ clientCredentials: [] }, { bearerAuth: [] }];
@@ -166,9 +170,15 @@ function componentSchemas(ids: SchemaIds): Record<string, Json> {
     const converted = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, Json>;
     for (const [id, { $schema: _dialect, $id: _id, ...json }] of Object.entries(converted)) schemas[id] = json;
   }
-  // The error codes of the contract (ERROR_CODES is complete by type) on the error shape's `error`.
-  const error = (schemas.Error?.properties as Record<string, Json> | undefined)?.error;
-  if (error?.type === 'string') Object.assign(error, { enum: Object.keys(ERROR_CODES), description: 'A stable code: see the table of error codes in the introduction.' });
+  // The error codes of the contract (ERROR_CODES is complete by type) on the error shape's `error`:
+  // listed, and any other string still accepted, as new codes may come within v1.
+  const properties = schemas.Error?.properties as Record<string, Json> | undefined;
+  if (properties?.error?.type === 'string') {
+    properties.error = {
+      description: 'A stable code: see the table of error codes in the introduction.',
+      anyOf: [{ type: 'string', enum: Object.keys(ERROR_CODES) }, { type: 'string' }],
+    };
+  }
   return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -198,7 +208,16 @@ const RESPONSES = {
 
 const responseRef = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 
-function operationOf(name: string, endpoint: EndpointDefinition, ids: SchemaIds): Json {
+/** Optional parts of a definition that only some endpoints have (read when present). */
+interface Extras {
+  /** The same answer as a file of this type when Accept prefers it. */
+  fileVariant?: string;
+  /** On its way out: Deprecation and Sunset headers on every answer. */
+  deprecated?: { since: Date; sunset: Date; link?: string };
+}
+
+function operationOf(name: string, definition: EndpointDefinition, ids: SchemaIds): Json {
+  const endpoint: EndpointDefinition & Extras = definition;
   const text = OPERATIONS[name as EndpointName];
   const parameters: Json[] = [];
   const pathNames = [...endpoint.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]!);
@@ -239,10 +258,18 @@ function operationOf(name: string, endpoint: EndpointDefinition, ids: SchemaIds)
     };
   } else {
     success = {
-      description: status === 201 ? 'Created.' : 'OK.',
+      description: endpoint.fileVariant ? `OK: JSON by default; the file itself (${endpoint.fileVariant}) when Accept prefers it.` : status === 201 ? 'Created.' : 'OK.',
       content: {
         'application/json': { schema: ref(ids.output.get(endpoint.answer)!), ...(isCreate ? { examples: { created: { summary: 'Created', value: SHIPMENT_CREATED_EXAMPLE } } } : {}) },
+        ...(endpoint.fileVariant ? { [endpoint.fileVariant]: { schema: { type: 'string', format: 'binary', contentMediaType: endpoint.fileVariant } } } : {}),
       },
+    };
+  }
+  if (endpoint.deprecated) {
+    success.headers = {
+      ...(success.headers as Json | undefined),
+      Deprecation: { description: 'RFC 9745: when this route was deprecated (`@` unix seconds).', schema: { type: 'string' } },
+      Sunset: { description: 'RFC 8594: when this route stops answering.', schema: { type: 'string' } },
     };
   }
 
@@ -258,7 +285,15 @@ function operationOf(name: string, endpoint: EndpointDefinition, ids: SchemaIds)
   if (isToken) responses['429'] = responseRef('TooManyRequests');
   responses.default = responseRef('Error');
 
-  const description = [text?.description, `**Access:** ${accessText(endpoint)}`, endpoint.idempotent ? '**Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.' : undefined]
+  const sunset = endpoint.deprecated
+    ? `**Deprecated** since ${endpoint.deprecated.since.toISOString().slice(0, 10)}; stops answering on ${endpoint.deprecated.sunset.toISOString().slice(0, 10)}${endpoint.deprecated.link ? ` (see ${endpoint.deprecated.link})` : ''}.`
+    : undefined;
+  const description = [
+    sunset,
+    text?.description,
+    `**Access:** ${accessText(endpoint)}`,
+    endpoint.idempotent ? '**Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.' : undefined,
+  ]
     .filter(Boolean)
     .join('\n\n');
   return {
@@ -266,6 +301,7 @@ function operationOf(name: string, endpoint: EndpointDefinition, ids: SchemaIds)
     summary: text?.summary ?? `${endpoint.method} ${endpoint.path}`,
     description,
     tags: [tagOf(endpoint.path)],
+    ...(endpoint.deprecated ? { deprecated: true } : {}),
     security: securityOf(endpoint),
     parameters,
     ...(requestBody ? { requestBody } : {}),
@@ -357,6 +393,15 @@ export function openApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
           description: 'OAuth 2.0 client credentials: your client id and secret for a bearer token.',
           flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } },
         },
+        ...(TOKEN_ENDPOINT_AUTH_METHODS.some((method) => method === 'client_secret_basic')
+          ? {
+              clientBasic: {
+                type: 'http',
+                scheme: 'basic',
+                description: 'The token endpoint only (client_secret_basic, RFC 6749 section 2.3.1): your client id and secret, each form-urlencoded, as HTTP Basic; or both in the body instead.',
+              },
+            }
+          : {}),
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of `POST /oauth/token`.' },
         partnerKey: { type: 'apiKey', in: 'header', name: 'X-Partner-Key', description: 'Delivery partners: the key id (`pk_…`).' },
         partnerTimestamp: { type: 'apiKey', in: 'header', name: 'X-Partner-Timestamp', description: 'Delivery partners: unix seconds, now (within ±300 s).' },
