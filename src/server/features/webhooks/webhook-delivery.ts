@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { WEBHOOK_LOG_SIZE } from '#shared/contract/webhooks.ts';
-import { sendWebhook, type SendOutcome } from './webhook-send.ts';
+import { SOCKETS_PER_HOST, sendWebhook, type SendOutcome } from './webhook-send.ts';
 
 export interface WebhookOptions {
   /** WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: http and private addresses allowed (on-premise receivers, tests). */
@@ -36,8 +36,11 @@ export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = {
   retryDelaysMs: [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 4 * HOUR, 8 * HOUR],
   retryForMs: 24 * HOUR,
   pollMs: 500,
-  batch: 100,
+  batch: 256,
 };
+
+/** How long a batch's rows stay leased: every request of the batch may wait for a connection and then take the whole time limit. */
+export const leaseMs = (o: WebhookOptions) => o.timeoutMs * Math.ceil(o.batch / SOCKETS_PER_HOST) + 30 * SECOND;
 
 interface Leased extends Record<string, unknown> {
   id: number;
@@ -144,7 +147,7 @@ export class WebhookWorker {
         order by h.id limit ${o.batch}
       )
       update webhook_deliveries d
-      set locked_until = now() + make_interval(secs => ${(o.timeoutMs + 30 * SECOND) / SECOND}), attempts = d.attempts + 1
+      set locked_until = now() + make_interval(secs => ${leaseMs(o) / SECOND}), attempts = d.attempts + 1
       from ready, webhook_endpoints e
       where d.id = ready.id and e.id = d.endpoint_id and d.state = 'pending' and (d.locked_until is null or d.locked_until < now())
       returning d.id, d.endpoint_id, d.message_id, d.event_type, d.body, d.attempts, d.created_at, e.url, e.secret,

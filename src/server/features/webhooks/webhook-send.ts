@@ -34,10 +34,14 @@ export interface SendOutcome {
   durationMs: number;
 }
 
-// Keep-alive: a burst of status changes goes over a few connections, not one per message.
+/** Connections per receiver host at once (keep-alive: a burst of status changes reuses them). */
+export const SOCKETS_PER_HOST = 32;
 const agents = {
-  guarded: { http: new http.Agent({ keepAlive: true, maxSockets: 16, lookup: guardedLookup }), https: new https.Agent({ keepAlive: true, maxSockets: 16, lookup: guardedLookup }) },
-  open: { http: new http.Agent({ keepAlive: true, maxSockets: 16 }), https: new https.Agent({ keepAlive: true, maxSockets: 16 }) },
+  guarded: {
+    http: new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_HOST, lookup: guardedLookup }),
+    https: new https.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_HOST, lookup: guardedLookup }),
+  },
+  open: { http: new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_HOST }), https: new https.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_HOST }) },
 };
 
 /** Sends `body` to `address` once. Never throws: every failure is an outcome. */
