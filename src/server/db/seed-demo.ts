@@ -232,5 +232,7 @@ async function seedDemoJourneys(db: Db, user: Principal, adminId: string, pickup
       });
       await tx.update(shipments).set({ manifestId: id }).where(inArray(shipments.id, ids));
     }
+    // The journeys' delivery status from the events written above (migration 0021's function).
+    await tx.execute(sql`select shipment_tracking_status_rebuild()`);
   });
 }

@@ -2,9 +2,10 @@ import * as z from 'zod/mini';
 import { DELIVERY_METHODS, GOODS_TYPES, PARTNERS, PRODUCTS, SHIPMENT_STATUSES } from '../domain/enums.ts';
 import { HS_CODE_MAX, ADDRESS_NUMBER_MAX, PAGE_SIZE_SHIPMENTS } from '../domain/limits.ts';
 import { checkShipmentRules, type ProductsMap } from '../domain/shipment-rules.ts';
+import { TRACKING_STATUSES } from '../domain/tracking-events.ts';
 import { messages } from '../i18n/messages.ts';
 import { shipmentMessages } from '../i18n/shipment-messages.ts';
-import { calendarDay, dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
+import { calendarDay, dimension, numberError, optionalPositive, optionalText, positive, text } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { itemNumberParams } from './params.ts';
 
@@ -69,6 +70,8 @@ export function shipmentCreateSchemaFor(products: ProductsMap) {
 }
 
 export const shipmentStatusSchema = z.enum(SHIPMENT_STATUSES);
+/** The delivery status: the latest tracking milestone (README note 103). */
+export const trackingStatusSchema = z.enum(TRACKING_STATUSES);
 
 /** A shipment as the API answers it (spec section 3 "Shipment"). */
 export const shipmentSchema = z.object({
@@ -77,6 +80,11 @@ export const shipmentSchema = z.object({
   reference_number: z.nullable(z.string()),
   status: shipmentStatusSchema,
   created_at: z.string(),
+  /** The latest tracking milestone (portal, depot and partner events) and when it was reached. */
+  tracking_status: trackingStatusSchema,
+  tracking_status_at: z.string(),
+  /** Moved by every change of the shipment: its status, its milestone, an edit. */
+  updated_at: z.string(),
   company_name: z.optional(z.string()),
   client_name: z.optional(z.string()),
   receiver_company_name: z.nullable(z.string()),
@@ -126,6 +134,28 @@ const dateOnly = calendarDay();
 export const SHIPMENT_LIST_ORDERS = ['newest', 'oldest'] as const;
 const exactFilter = z.optional(z.string().check(z.trim(), z.maxLength(50, messages.tooLong.id)));
 
+/** A position in the sync list: the last row's updated_at (microseconds since 1970) and id. */
+export interface SyncPosition {
+  updatedAtMicros: number;
+  id: number;
+}
+/** The sync list's `cursor`/`next_cursor`: opaque to clients (base64url of the position). */
+export function encodeSyncCursor(position: SyncPosition): string {
+  return btoa(`${position.updatedAtMicros}.${position.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+export function decodeSyncCursor(cursor: string): SyncPosition | null {
+  let text: string;
+  try {
+    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const match = /^(\d{1,16})\.(\d{1,16})$/.exec(text);
+  if (!match) return null;
+  const position = { updatedAtMicros: Number(match[1]), id: Number(match[2]) };
+  return Number.isSafeInteger(position.updatedAtMicros) && Number.isSafeInteger(position.id) ? position : null;
+}
+
 /** GET /api/v1/shipments query (spec section 7); company, delivery-method and partner filters are ADMIN only. */
 export const shipmentListQuerySchema = z.object({
   skip: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0),
@@ -147,13 +177,27 @@ export const shipmentListQuerySchema = z.object({
   ),
   /** Not in the spec: the list sorted by creation, newest first (the default) or oldest first. */
   order: z.optional(z.enum(SHIPMENT_LIST_ORDERS)),
+  /** Not in the spec: the delivery status (latest tracking milestone). */
+  tracking_status: z.optional(trackingStatusSchema),
+  /**
+   * Sync (README note 103): with `updated_since` (an ISO 8601 time with offset) and/or `cursor`
+   * (a `next_cursor` answered before), the list holds the shipments changed since, oldest change
+   * first in (updated_at, id) order, `take` at a time, and answers `next_cursor`: the next call's
+   * `cursor`. A page shorter than `take` means up to date; keep its `next_cursor` for the next
+   * sync. No change is skipped or answered twice while shipments are written. Not with `skip` or `order`.
+   */
+  updated_since: z.optional(z.iso.datetime({ offset: true, error: messages.invalidValue.id })),
+  cursor: z.optional(z.string().check(z.maxLength(64, messages.invalidValue.id), z.refine((c) => decodeSyncCursor(c) !== null, messages.invalidValue.id))),
 });
 export type ShipmentListQuery = z.input<typeof shipmentListQuerySchema>;
 export type ShipmentListFilters = z.output<typeof shipmentListQuerySchema>;
 
 export const shipmentListSchema = z.object({
   shipments: z.array(shipmentSchema),
+  /** The shipments the filters select; in sync mode those from this page's start up to now. */
   count: z.number(),
+  /** Sync mode only: the `cursor` of the next page (or of the next sync). */
+  next_cursor: z.optional(z.string()),
 });
 export type ShipmentList = z.infer<typeof shipmentListSchema>;
 

@@ -15,9 +15,9 @@ import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { Translate } from '#server/i18n.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
-import { trackingChanged } from '../tracking/public.ts';
+import { advanceTrackingStatus, trackingChanged } from '../tracking/public.ts';
 import type { ManifestCaptions, ManifestData, PostalAddress } from './document-types.ts';
-import { renderManifest } from './manifest-pdf.ts';
+import type { DocumentRenderer } from './render-pool.ts';
 
 
 export interface DownloadFile {
@@ -98,6 +98,7 @@ export async function generateManifests(db: Db, scope: CompanyScope, request: Ma
       const shipmentIds = group.map((r) => r.id);
       await tx.update(shipments).set({ status: 'MANIFESTED', manifestId: id, updatedAt: sql`now()` }).where(inArray(shipments.id, shipmentIds));
       await tx.insert(shipmentEvents).values(shipmentIds.map((shipmentId) => ({ shipmentId, status: 'MANIFESTED' as const, source: 'portal', clientId: scope.principal.clientId })));
+      await advanceTrackingStatus(tx, shipmentIds.map((shipmentId) => ({ shipmentId, code: 'MANIFESTED' as const, at: null })));
       await trackingChanged(tx, shipmentIds);
       created.push(id);
     }

@@ -12,7 +12,7 @@ import { shipments } from '#server/db/schema.ts';
 import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
-import { trackingChanged } from '../tracking/public.ts';
+import { advanceTrackingStatus, trackingChanged } from '../tracking/public.ts';
 import { decideScans } from './scan-decisions.ts';
 import { scanTime } from './scan-time.ts';
 
@@ -50,6 +50,7 @@ export async function applyParcelScan(db: Db, principal: Principal, request: Par
       await tx.execute(sql`
         insert into shipment_events (shipment_id, status, source, client_id, occurred_at)
         select unnest(${shipmentIds}), ${request.status}::text, ${DEPOT_SOURCE}::text, ${principal.clientId}::uuid, ${at}`);
+      await advanceTrackingStatus(tx, updatedIds.map((shipmentId) => ({ shipmentId, code: request.status, at: occurredAt ?? null })));
       await trackingChanged(tx, updatedIds);
     }
     const answer = { updated: updatedIds.length, results };

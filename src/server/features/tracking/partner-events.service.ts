@@ -6,15 +6,17 @@
 // What the public page would show is checked per event (issue 18): an event dated in the future or
 // before the shipment existed, or about a parcel the carrier never took over, is `rejected` with
 // its reason and nothing of it is stored; the location's shape is the contract's (placeName).
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PartnerEvent, PartnerEventRejection, PartnerEventsAnswer } from '#shared/contract/partner-events.ts';
 import type { ShipmentStatus } from '#shared/domain/enums.ts';
+import type { PartnerEventCode } from '#shared/domain/tracking-events.ts';
 import { messages } from '#shared/i18n/messages.ts';
 import type { Db } from '#server/db/client.ts';
 import { shipmentEvents, shipments } from '#server/db/schema.ts';
 import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import { ApiError } from '#server/http-errors.ts';
 import { trackingChanged } from './tracking-changes.ts';
+import { advanceTrackingStatus } from './tracking-status.ts';
 import { EVENT_CLOCK_SKEW_MS } from './tracking.service.ts';
 
 export interface FeedPartner {
@@ -78,7 +80,16 @@ export async function recordPartnerEvents(db: Db, partner: FeedPartner, events: 
   const inserted = rows.length === 0
     ? []
     : await retriedTransaction(db, async (tx) => {
-        const added = await tx.insert(shipmentEvents).values(rows).onConflictDoNothing().returning({ partnerEventId: shipmentEvents.partnerEventId, shipmentId: shipmentEvents.shipmentId });
+        // The parcels' rows first, in id order, as depot scans lock them (the events' foreign keys
+        // would otherwise take them in the batch's order); then their delivery status follows the
+        // events recorded (note 103).
+        await tx.select({ id: shipments.id }).from(shipments).where(inArray(shipments.id, [...new Set(rows.map((r) => r.shipmentId))])).orderBy(asc(shipments.id)).for('no key update');
+        const added = await tx
+          .insert(shipmentEvents)
+          .values(rows)
+          .onConflictDoNothing()
+          .returning({ partnerEventId: shipmentEvents.partnerEventId, shipmentId: shipmentEvents.shipmentId, code: shipmentEvents.status, at: shipmentEvents.occurredAt });
+        await advanceTrackingStatus(tx, added.map((r) => ({ shipmentId: r.shipmentId, code: r.code as PartnerEventCode, at: r.at })));
         await trackingChanged(tx, added.map((r) => r.shipmentId));
         return added;
       });
