@@ -1,7 +1,9 @@
 // Field builders shared by the contract's schemas: trimmed single-line text with a length limit
 // and no control characters, optional text where absent, null and "" mean "not given", positive
-// numbers in steps (weights, money), calendar days within the years the portal deals with.
+// numbers in steps (weights, money) whose message says why typed text is not one, calendar days
+// within the years the portal deals with.
 import * as z from 'zod/mini';
+import { isAmbiguousDecimal, parseDecimal } from '../domain/decimal-text.ts';
 import { foldLineBreaks, hasUnsafeCharacters } from '../domain/unsafe-text.ts';
 import { inputMessages } from '../i18n/input-messages.ts';
 import { messages } from '../i18n/messages.ts';
@@ -28,9 +30,21 @@ export const INT32_MAX = 2_147_483_647;
 /** A row's integer id (partners): an integer the id column can hold, 1 to INT32_MAX; `message` otherwise. */
 export const serialId = /* @__NO_SIDE_EFFECTS__ */ (message: string = messages.invalidValue.id) => z.int({ error: message }).check(z.gte(1, message), z.lte(INT32_MAX, message));
 
+/**
+ * The message of a number field given something else: text a form or a file could not read as a
+ * number says why ("2.500" could be two numbers, README note 96); anything else (missing, NaN, a
+ * number sent as a JSON string) `message`.
+ */
+export const numberError =
+  (message: string) =>
+  ({ input }: { input?: unknown }): string => {
+    if (typeof input !== 'string' || Number.isFinite(parseDecimal(input))) return message;
+    return isAmbiguousDecimal(input) ? inputMessages.ambiguousNumber.id : inputMessages.notANumber.id;
+  };
+
 export const isStep = (value: number, decimals: number) => Math.abs(Math.round(value * 10 ** decimals) - value * 10 ** decimals) < 1e-6;
 export const positive = /* @__NO_SIDE_EFFECTS__ */ (step: number, stepMessage: string) =>
-  z.number({ error: messages.positiveNumber.id }).check(
+  z.number({ error: numberError(messages.positiveNumber.id) }).check(
     z.positive(messages.positiveNumber.id),
     z.refine((v) => isStep(v, step), stepMessage),
   );

@@ -4,7 +4,7 @@ import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS } from '../domain/enums.ts';
 import { HS_CODE_MAX } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
 import { shipmentMessages } from '../i18n/shipment-messages.ts';
-import { dimension, optionalPositive, optionalText, positive, text } from './fields.ts';
+import { dimension, numberError, optionalPositive, optionalText, positive, text } from './fields.ts';
 import { receiverFields, shipmentSchema } from './shipments.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -14,7 +14,7 @@ export const parcelSchema = z.object({
   width: dimension(),
   height: dimension(),
   length: dimension(),
-  quantity: z._default(z.int({ error: messages.positiveNumber.id }).check(z.gte(1, messages.positiveNumber.id), z.lte(9999, shipmentMessages.tooLarge.id)), 1),
+  quantity: z._default(z.int({ error: numberError(messages.positiveNumber.id) }).check(z.gte(1, messages.positiveNumber.id), z.lte(9999, shipmentMessages.tooLarge.id)), 1),
   fragile: z._default(z.boolean(), false),
   reference_number: text(50, shipmentMessages.referenceRequired.id),
   hs_tariff_code: optionalText(HS_CODE_MAX),

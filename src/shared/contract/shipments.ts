@@ -45,7 +45,7 @@ export const shipmentCreateSchema = z.object({
   content: text(200, shipmentMessages.contentRequired.id),
   info: optionalText(300),
   hs_tariff_code: optionalText(HS_CODE_MAX),
-  quantity: z.optional(z.nullable(z.int({ error: messages.positiveNumber.id }).check(z.positive(messages.positiveNumber.id), z.lte(9999, shipmentMessages.tooLarge.id)))),
+  quantity: z.optional(z.nullable(z.int({ error: numberError(messages.positiveNumber.id) }).check(z.positive(messages.positiveNumber.id), z.lte(9999, shipmentMessages.tooLarge.id)))),
   cod_amount: optionalPositive(2, messages.moneyStep.id),
   insurance: optionalPositive(2, messages.moneyStep.id),
   /** The chosen parcel locker or pickup point (required for those delivery methods). */

@@ -1,6 +1,7 @@
 // What a wizard draft holds (spec section 3, "Wizard store", "Parcel", "RecipientInfo"). Everything
 // is optional: a draft is saved as the user types, long before it would pass validation. Numbers
-// are what the form holds (undefined or null while an input is empty). The stored shape of a
+// are what the form holds (DraftNumber: null while an input is empty, the text as typed while it
+// is not a number). The stored shape of a
 // draft, so it sits beside the database's schema (db.ts); the wizard is the only one that fills it.
 import type { Parcel } from '#shared/contract/shipments-wizard.ts';
 import type { DeliveryMethod, GoodsType, Product } from '#shared/domain/enums.ts';
@@ -28,6 +29,13 @@ export interface DraftRecipient {
   delivery_method?: DeliveryMethod;
 }
 
+/**
+ * A number field as the form holds it (web/components/form/number-text.ts): the number, null (or
+ * undefined) while the input is empty, or the text typed while it is not a number, such as "2.500"
+ * in Slovak, which could be 2.5 or 2500 (README note 96): kept so that the check can say why.
+ */
+export type DraftNumber = number | string | null;
+
 /** Step 4's package fields (the consignment's; sizes and weights live on each parcel). */
 export interface DraftPackage {
   content?: string;
@@ -36,19 +44,19 @@ export interface DraftPackage {
   label_sender_name?: string;
   goods_type?: GoodsType;
   hs_tariff_code?: string;
-  quantity?: number | null;
-  weight?: number | null;
-  width?: number | null;
-  height?: number | null;
-  length?: number | null;
+  quantity?: DraftNumber;
+  weight?: DraftNumber;
+  width?: DraftNumber;
+  height?: DraftNumber;
+  length?: DraftNumber;
 }
 
-export type DraftParcel = { [K in keyof Parcel]?: Parcel[K] | null };
+export type DraftParcel = { [K in keyof Parcel]?: (Parcel[K] extends number | undefined ? DraftNumber : Parcel[K]) | null };
 
 /** Step 5: COD, insurance and the consent that must be given before Finish. */
 export interface DraftServices {
-  cod_amount?: number | null;
-  insurance?: number | null;
+  cod_amount?: DraftNumber;
+  insurance?: DraftNumber;
   consent?: boolean;
 }
 

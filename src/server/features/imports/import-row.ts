@@ -1,5 +1,5 @@
 // One row of an import file as the send form's payload: the mapped cells, trimmed, numbers read
-// with a decimal comma or point, checked with the same contract schema as the single send form.
+// by the forms' rule (decimal-text.ts), checked with the same contract schema as the send form.
 // The target (point, product, pickup address, partner) and the rules that need the database come
 // afterwards, from the send form's own code (shipment-batch.ts, shipment-target.ts).
 import { shipmentCreateSchema, type ShipmentCreateParsed } from '#shared/contract/shipments.ts';
@@ -22,6 +22,16 @@ function normalizeCode(field: ImportField, text: string): string {
   return text;
 }
 
+/**
+ * A numeric cell as a number, read with a decimal comma or point (README note 96: a file has no
+ * language, so "2,500" and "2.500" are refused as ambiguous); text that is not one stays text, for
+ * the schema to say why (not a number, or which two numbers it could be).
+ */
+function numberOrText(text: string): number | string {
+  const value = parseDecimal(text);
+  return Number.isNaN(value) ? text : value;
+}
+
 export function rowToPayload(cells: readonly string[], mapping: ImportMapping): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const field of IMPORT_FIELDS) {
@@ -29,7 +39,7 @@ export function rowToPayload(cells: readonly string[], mapping: ImportMapping): 
     if (index === undefined) continue;
     const text = (cells[index] ?? '').trim();
     if (text === '') continue;
-    payload[field] = NUMERIC_IMPORT_FIELDS.has(field) ? parseDecimal(text) : normalizeCode(field, text);
+    payload[field] = NUMERIC_IMPORT_FIELDS.has(field) ? numberOrText(text) : normalizeCode(field, text);
   }
   // A file without a delivery method: to the pickup point the row names (its type decides
   // locker or counter, as on the send form), else home.

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { PartnerCandidate } from '#shared/contract/admin-pickup-addresses.ts';
+import { decimalMarkOf, parseDecimal } from '#shared/domain/decimal-text.ts';
 import { PARTNER_PRIORITY_MAX, PARTNER_PRIORITY_MIN } from '#shared/domain/limits.ts';
+import { numberInput } from '#web/components/form/number-text.ts';
 import { ListError, useListTexts } from '#web/components/ui/list-states.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
 import { useAllPartners, useUpdatePartnerPriority } from '../api/partners.ts';
@@ -46,7 +48,7 @@ function PriorityList() {
 }
 
 function PriorityRow({ partner }: { partner: PartnerCandidate }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const update = useUpdatePartnerPriority();
   const failureText = useFailureText();
@@ -54,7 +56,8 @@ function PriorityRow({ partner }: { partner: PartnerCandidate }) {
   const [invalid, setInvalid] = useState(false);
 
   const commit = async () => {
-    const priority = Number(value);
+    // Typed as text (README note 96): "7" or "7,0"; "2,5" is refused, never read as 25.
+    const priority = parseDecimal(value, decimalMarkOf(i18n.locale));
     if (priority === partner.priority) return;
     if (!Number.isInteger(priority) || priority < PARTNER_PRIORITY_MIN || priority > PARTNER_PRIORITY_MAX) {
       setInvalid(true);
@@ -78,11 +81,7 @@ function PriorityRow({ partner }: { partner: PartnerCandidate }) {
         {update.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
         <input
           id={id}
-          type="number"
-          inputMode="numeric"
-          min={PARTNER_PRIORITY_MIN}
-          max={PARTNER_PRIORITY_MAX}
-          step={1}
+          {...numberInput('numeric')}
           className={`input input-sm w-20 ${invalid ? 'input-error' : ''}`}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : undefined}

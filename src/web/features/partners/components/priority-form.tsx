@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { partnerPrioritySchema } from '#shared/contract/admin-pickup-addresses.ts';
-import { PARTNER_PRIORITY_MAX, PARTNER_PRIORITY_MIN } from '#shared/domain/limits.ts';
+import { numberInput, numberText } from '#web/components/form/number-text.ts';
 import { formFailureText } from '#web/components/form/server-errors.ts';
 import { TextField } from '#web/components/form/text-field.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
@@ -17,7 +17,7 @@ const FIELDS = ['priority'] as const;
 
 /** The partner's priority (1–10): among the partners that serve a shipment the highest is the default. */
 export function PriorityForm({ partner }: { partner: { id: number; name: string; priority: number } }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const update = useUpdatePriority();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -60,13 +60,9 @@ export function PriorityForm({ partner }: { partner: { id: number; name: string;
           <div className="w-28">
             <TextField
               label={t`Priority (1–10)`}
-              registration={register('priority', { valueAsNumber: true })}
+              registration={register('priority', numberText(i18n.locale, undefined))}
               error={errors.priority}
-              type="number"
-              inputMode="numeric"
-              min={PARTNER_PRIORITY_MIN}
-              max={PARTNER_PRIORITY_MAX}
-              step={1}
+              {...numberInput('numeric')}
             />
           </div>
           <p className="text-base-content/70 mt-8 min-w-0 flex-1 basis-48 text-sm">

@@ -12,9 +12,11 @@ import { GOODS_TYPES, type Product } from '#shared/domain/enums.ts';
 import { addressNumberMax, countriesOf, defaultProduct, insuranceAllowed, isParcelPointCountry, needsCustoms, parcelPointAllowed, productsFor } from '#shared/domain/shipment-rules.ts';
 import { applyServerErrors } from '#web/components/form/server-errors.ts';
 import { SelectField } from '#web/components/form/select-field.tsx';
+import { numberInput, numberText, understood } from '#web/components/form/number-text.ts';
 import { TextField } from '#web/components/form/text-field.tsx';
 import { ApiError } from '#web/lib/api-error.ts';
 import { countryName } from '#web/lib/country-names.ts';
+import { useFormat } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
 import { useCreateShipment } from '../api/create-shipment.ts';
 import { DimensionsHint } from './dimensions-hint.tsx';
@@ -35,9 +37,8 @@ const FORM_FIELDS = [
   ...ADDRESS_FIELDS, 'receiver_country', 'receiver_phone', 'receiver_email', 'weight', 'width', 'height', 'length', 'content', 'info',
   'hs_tariff_code', 'quantity', 'cod_amount', 'insurance', 'pickup_point_id',
 ] as const;
-
-/** Empty number inputs mean "not given"; anything else is a number (NaN fails validation). */
-const asNumber = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) };
+const NUMBER_FIELDS = ['weight', 'width', 'height', 'length', 'quantity', 'cod_amount', 'insurance'] as const;
+type NumberField = (typeof NUMBER_FIELDS)[number];
 
 /**
  * The single-page send form (spec section 2, "Send form behaviour"): every country and product
@@ -53,6 +54,7 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   const { t, i18n } = useLingui();
   const labels = useShipmentLabels();
   const language = currentLanguage();
+  const format = useFormat();
   const products = client.products;
   const countries = useMemo(() => countriesOf(products), [products]);
   const schema = useMemo(() => shipmentCreateSchemaFor(products), [products]);
@@ -91,6 +93,9 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   const prefix = findCountry(country)?.phonePrefix ?? '';
   const pointAllowed = parcelPointAllowed(country, 'PRM') && productsFor(products, country).includes('PRM');
   const amount = useAmountInput(country);
+  // Each number as understood ("= 2,5 kg"), beside its field while it is typed.
+  const numbers = useWatch({ control, name: NUMBER_FIELDS });
+  const shown = Object.fromEntries(NUMBER_FIELDS.map((name, i) => [name, numbers[i]])) as Record<NumberField, unknown>;
 
   const clearPoint = () => {
     setPoint(null);
@@ -185,7 +190,11 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   // cannot mend it there (the point's error says what is missing); a submit checks it as always.
   const addressField = (name: (typeof ADDRESS_FIELDS)[number]) => (viaPoint ? { ...register(name), onBlur: async () => {} } : register(name));
 
-  const number = (name: 'weight' | 'width' | 'height' | 'length' | 'quantity' | 'cod_amount' | 'insurance') => register(name, asNumber);
+  // Typed as text in the user's language, "2,5" or "2.5" (number-text.ts); empty is "not given".
+  const numberOptions = numberText(language, undefined);
+  const number = (name: NumberField) => register(name, numberOptions);
+  const centimetres = (name: 'width' | 'height' | 'length') => understood(shown[name], format.centimetres);
+  const money = (name: 'cod_amount' | 'insurance') => understood(shown[name], (value) => format.amount(value, amount.currency));
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -303,13 +312,13 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
             <Trans>Parcel</Trans>
           </h2>
           <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-            <TextField label={t`Weight (kg)`} type="number" step="0.001" min="0" inputMode="decimal" registration={number('weight')} error={errors.weight} />
+            <TextField label={t`Weight (kg)`} {...numberInput('decimal')} registration={number('weight')} error={errors.weight} understood={understood(shown.weight, format.weight)} />
             <DimensionsHint country={country} product={product} deliveryMethod={deliveryMethod}>
               {(max) => (
                 <>
-                  <TextField label={t`Width (cm)`} type="number" step="1" min="0" inputMode="numeric" registration={number('width')} error={errors.width} placeholder={max ? t`max ${max.width} cm` : undefined} />
-                  <TextField label={t`Height (cm)`} type="number" step="1" min="0" inputMode="numeric" registration={number('height')} error={errors.height} placeholder={max ? t`max ${max.height} cm` : undefined} />
-                  <TextField label={t`Length (cm)`} type="number" step="1" min="0" inputMode="numeric" registration={number('length')} error={errors.length} placeholder={max ? t`max ${max.length} cm` : undefined} />
+                  <TextField label={t`Width (cm)`} {...numberInput('numeric')} registration={number('width')} error={errors.width} understood={centimetres('width')} placeholder={max ? t`max ${max.width} cm` : undefined} />
+                  <TextField label={t`Height (cm)`} {...numberInput('numeric')} registration={number('height')} error={errors.height} understood={centimetres('height')} placeholder={max ? t`max ${max.height} cm` : undefined} />
+                  <TextField label={t`Length (cm)`} {...numberInput('numeric')} registration={number('length')} error={errors.length} understood={centimetres('length')} placeholder={max ? t`max ${max.length} cm` : undefined} />
                 </>
               )}
             </DimensionsHint>
@@ -326,7 +335,7 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
             {needsCustoms(country) && (
               <>
                 <TextField label={t`HS tariff code`} registration={register('hs_tariff_code')} error={errors.hs_tariff_code} inputMode="numeric" maxLength={10} />
-                <TextField label={t`Quantity`} type="number" step="1" min="1" registration={number('quantity')} error={errors.quantity} />
+                <TextField label={t`Quantity`} {...numberInput('numeric')} registration={number('quantity')} error={errors.quantity} understood={understood(shown.quantity, format.number)} />
               </>
             )}
             <TextField label={t`Reference number (optional)`} registration={register('reference_number')} error={errors.reference_number} />
@@ -341,9 +350,9 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
             <Trans>Services</Trans>
           </h2>
           <div className="grid gap-x-4 sm:grid-cols-2">
-            <TextField label={t`Cash on delivery (optional)`} {...amount.input} hint={amount.rule} registration={number('cod_amount')} error={errors.cod_amount} />
+            <TextField label={t`Cash on delivery (optional)`} {...amount.input} hint={amount.rule} registration={number('cod_amount')} error={errors.cod_amount} understood={money('cod_amount')} />
             {insuranceAllowed(country, product) && (
-              <TextField label={t`Insurance (optional)`} {...amount.input} hint={amount.rule} registration={number('insurance')} error={errors.insurance} />
+              <TextField label={t`Insurance (optional)`} {...amount.input} hint={amount.rule} registration={number('insurance')} error={errors.insurance} understood={money('insurance')} />
             )}
           </div>
         </div>

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react';
-import { amountDecimals, amountInputStep, codCurrency, hasAmountStep } from '#shared/domain/currencies.ts';
+import { amountDecimals, codCurrency, hasAmountStep } from '#shared/domain/currencies.ts';
 import { amountMessage } from '#shared/domain/shipment-rules.ts';
+import { numberInput } from '#web/components/form/number-text.ts';
 
 /**
  * What an amount input (COD, insurance) of a shipment to `country` needs: its currency as the
- * field's suffix, the input step of that currency (1 for whole crowns, 5 for forints, 0.01 for
- * euros…) and, for a currency with a step of its own, its rule as a sentence to show as a hint
+ * field's suffix, a numeric keyboard (with a decimal key unless the currency is whole units:
+ * crowns, forints) and, for a currency with a step of its own, its rule as a sentence to show as a hint
  * before the clerk types a refused amount (the same text the form and the server refuse it with).
  */
 export function useAmountInput(country: string) {
@@ -13,13 +14,7 @@ export function useAmountInput(country: string) {
   const currency = codCurrency(country);
   return {
     currency,
-    input: {
-      type: 'number',
-      min: '0',
-      step: amountInputStep(currency),
-      inputMode: amountDecimals(currency) === 0 ? 'numeric' : 'decimal',
-      suffix: currency,
-    } as const,
+    input: { ...numberInput(amountDecimals(currency) === 0 ? 'numeric' : 'decimal'), suffix: currency },
     rule: hasAmountStep(currency) ? `${i18n._(amountMessage(currency))}.` : undefined,
   };
 }

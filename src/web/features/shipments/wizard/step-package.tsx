@@ -1,10 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { GOODS_TYPES } from '#shared/domain/enums.ts';
 import { needsCustoms, sizeLimits } from '#shared/domain/shipment-rules.ts';
 import { fragileAllowed, singleParcelOnly } from '#shared/domain/wizard-rules.ts';
 import { SelectField } from '#web/components/form/select-field.tsx';
+import { numberInput, numberText, understood } from '#web/components/form/number-text.ts';
 import { TextField } from '#web/components/form/text-field.tsx';
+import { useFormat } from '#web/lib/format.ts';
 import type { WizardDraftData } from '#web/offline/draft-data.ts';
 import { useShipmentLabels } from '../components/use-shipment-labels.ts';
 import { FieldErrorText, useFieldError } from './field-error.tsx';
@@ -20,11 +23,6 @@ const DIMENSIONS = [
 /** The most parcels one submission may hold (the contract's limit). */
 const MAX_PARCELS = 50;
 
-/** Empty number inputs are "not given" (null in the draft); anything else a number (NaN fails). */
-export const asNumber = {
-  setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
-};
-
 /**
  * Step 4: the consignment's content and references, then its parcels: weight, sizes with the
  * limits for the destination and delivery type as placeholders, reference; quantity and HS code
@@ -32,6 +30,7 @@ export const asNumber = {
  */
 export function StepPackage() {
   const { t } = useLingui();
+  const format = useFormat();
   const labels = useShipmentLabels();
   const { register, control, getValues } = useFormContext<WizardDraftData>();
   const { fields, append, remove } = useFieldArray({
@@ -80,24 +79,21 @@ export function StepPackage() {
               )}
             </div>
             <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-              <WizardText path={`parcels.${index}.weight`} label={t`Weight (kg)`} type="number" step="0.001" min="0" inputMode="decimal" numeric />
+              <WizardText path={`parcels.${index}.weight`} label={t`Weight (kg)`} {...numberInput('decimal')} numeric={format.weight} />
               {DIMENSIONS.map(({ field, limit }) => (
                 <WizardText
                   key={field}
                   path={`parcels.${index}.${field}`}
                   label={dimensionLabels[field]}
-                  type="number"
-                  step="1"
-                  min="0"
-                  inputMode="numeric"
-                  numeric
+                  {...numberInput('numeric')}
+                  numeric={format.centimetres}
                   placeholder={limits ? t`max ${limits[limit]} cm` : undefined}
                 />
               ))}
               <WizardText path={`parcels.${index}.reference_number`} label={t`Parcel reference`} />
               {customs && (
                 <>
-                  <WizardText path={`parcels.${index}.quantity`} label={t`Quantity`} type="number" step="1" min="1" inputMode="numeric" numeric />
+                  <WizardText path={`parcels.${index}.quantity`} label={t`Quantity`} {...numberInput('numeric')} numeric={format.number} />
                   <WizardText path={`parcels.${index}.hs_tariff_code`} label={t`HS tariff code`} inputMode="numeric" maxLength={10} />
                 </>
               )}
@@ -129,11 +125,22 @@ export function StepPackage() {
   );
 }
 
-type WizardTextProps = Omit<Parameters<typeof TextField>[0], 'registration' | 'error'> & { path: string; numeric?: boolean };
+type WizardTextProps = Omit<Parameters<typeof TextField>[0], 'registration' | 'error' | 'understood'> & {
+  path: string;
+  /** A number field: how its value is written when understood ("2,5 kg"). */
+  numeric?: (value: number) => string;
+};
 
-/** A TextField bound to a wizard path, with its error read from the form state. */
-export function WizardText({ path, numeric = false, ...props }: WizardTextProps) {
+/**
+ * A TextField bound to a wizard path, with its error read from the form state. A numeric one is
+ * typed in the user's language (number-text.ts: empty is null in the draft, text that is not a
+ * number stays as typed for the check to explain) and shows its value as understood.
+ */
+export function WizardText({ path, numeric, ...props }: WizardTextProps) {
+  const { i18n } = useLingui();
   const { register } = useFormContext<WizardDraftData>();
   const error = useFieldError(path);
-  return <TextField {...props} error={error} registration={register(path as never, numeric ? asNumber : undefined)} />;
+  const value: unknown = useWatch({ name: path as never });
+  const options = useMemo(() => (numeric ? numberText(i18n.locale, null) : undefined), [numeric, i18n.locale]);
+  return <TextField {...props} error={error} registration={register(path as never, options)} understood={numeric && understood(value, numeric)} />;
 }

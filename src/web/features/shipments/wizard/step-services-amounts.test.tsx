@@ -1,5 +1,6 @@
 // The wizard's services step (issue 17, "Money"): COD and insurance show the destination
-// country's currency beside the field, with its step and rule, and follow the country.
+// country's currency beside the field, with its keyboard and rule, and follow the country; an
+// amount shows as understood in that currency (README note 96).
 import { act, screen } from '@testing-library/react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ function setup(data: WizardDraftData) {
 const describedBy = (input: HTMLElement) =>
   (input.getAttribute('aria-describedby') ?? '')
     .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .map((id) => (document.getElementById(id)?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' '))
     .join(' | ');
 
 describe('StepServices amounts', () => {
@@ -33,7 +34,8 @@ describe('StepServices amounts', () => {
     const { field } = setup({ country: 'SK', product: 'PRM', services: {} });
     const cod = field('Cash on delivery (optional)');
     expect(cod.parentElement?.textContent).toBe('EUR');
-    expect(cod.step).toBe('0.01');
+    expect(cod.type).toBe('text');
+    expect(cod.inputMode).toBe('decimal');
     expect(describedBy(cod)).toBe('EUR | Collected from the recipient and paid out to your bank account.');
     expect(field('Insurance (optional)').parentElement?.textContent).toBe('EUR');
   });
@@ -42,13 +44,14 @@ describe('StepServices amounts', () => {
     const { field, setCountry } = setup({ country: 'CZ', product: 'PRM', services: { cod_amount: 1290 } });
     const cod = field('Cash on delivery (optional)');
     expect(cod.parentElement?.textContent).toBe('CZK');
-    expect(cod.step).toBe('1');
-    expect(describedBy(cod)).toBe('CZK | Collected from the recipient and paid out to your bank account. Amounts in CZK are whole crowns, without hellers.');
+    expect(cod.inputMode).toBe('numeric');
+    expect(describedBy(cod)).toBe('CZK | = Read as CZK 1,290 | Collected from the recipient and paid out to your bank account. Amounts in CZK are whole crowns, without hellers.');
     expect(describedBy(field('Insurance (optional)'))).toBe('CZK | The declared value, covered if the parcel is lost or damaged. Amounts in CZK are whole crowns, without hellers.');
 
     setCountry('HU');
     expect(field('Cash on delivery (optional)').parentElement?.textContent).toBe('HUF');
-    expect(field('Cash on delivery (optional)').step).toBe('5');
+    expect(field('Cash on delivery (optional)').inputMode).toBe('numeric');
+    expect(describedBy(field('Cash on delivery (optional)'))).toContain('= Read as HUF 1,290 |');
     expect(field('Insurance (optional)').parentElement?.textContent).toBe('HUF');
   });
 });

@@ -5,7 +5,7 @@ import { codCurrency } from '#shared/domain/currencies.ts';
 import { singleParcelOnly } from '#shared/domain/wizard-rules.ts';
 import { EmptyValue } from '#web/components/ui/empty-value.tsx';
 import { useFormat } from '#web/lib/format.ts';
-import type { WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
+import type { DraftNumber, WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
 import { usePickupAddresses } from '../api/get-pickup-addresses.ts';
 import { useShipmentLabels } from '../components/use-shipment-labels.ts';
 import { deliveryMethodOf } from './wizard-values.ts';
@@ -23,7 +23,9 @@ export function StepSummary({ onEdit }: { onEdit: (step: WizardStep) => void }) 
   const services = data.services ?? {};
   // COD and insurance are in the destination country's currency.
   const currency = codCurrency(data.country ?? '');
-  const totalWeight = parcels.reduce((sum, parcel) => sum + (parcel.weight ?? 0), 0);
+  // A field whose text is not a number yet (the check refuses it) shows as typed, counting nothing.
+  const totalWeight = parcels.reduce((sum, parcel) => sum + (typeof parcel.weight === 'number' ? parcel.weight : 0), 0);
+  const shown = (value: DraftNumber | undefined, write: (n: number) => string) => (typeof value === 'number' ? value !== 0 && write(value) : value);
   const isSender = singleParcelOnly(data.country ?? '', data.product);
 
   return (
@@ -69,7 +71,7 @@ export function StepSummary({ onEdit }: { onEdit: (step: WizardStep) => void }) 
               {parcels.map((parcel, index) => (
                 <tr key={index}>
                   <td>{index + 1}</td>
-                  <td>{parcel.weight ? format.weight(parcel.weight) : <EmptyValue />}</td>
+                  <td>{shown(parcel.weight, format.weight) || <EmptyValue />}</td>
                   <td>{[parcel.width, parcel.height, parcel.length].map((size) => size ?? '–').join(' × ')} cm</td>
                   <td>
                     {parcel.reference_number || <EmptyValue />}
@@ -90,10 +92,10 @@ export function StepSummary({ onEdit }: { onEdit: (step: WizardStep) => void }) 
       </SummaryCard>
 
       <SummaryCard title={t`Cash on delivery`} onEdit={() => onEdit(5)}>
-        <p className="text-2xl font-semibold">{services.cod_amount ? format.amount(services.cod_amount, currency) : <Trans>None</Trans>}</p>
+        <p className="text-2xl font-semibold">{shown(services.cod_amount, (value) => format.amount(value, currency)) || <Trans>None</Trans>}</p>
       </SummaryCard>
       <SummaryCard title={t`Insurance`} onEdit={() => onEdit(5)}>
-        <p className="text-2xl font-semibold">{services.insurance ? format.amount(services.insurance, currency) : <Trans>None</Trans>}</p>
+        <p className="text-2xl font-semibold">{shown(services.insurance, (value) => format.amount(value, currency)) || <Trans>None</Trans>}</p>
       </SummaryCard>
     </div>
   );

@@ -8,7 +8,7 @@ import type { DeliveryMethod } from '#shared/domain/enums.ts';
 import type { ProductsMap } from '#shared/domain/shipment-rules.ts';
 import { checkWizardRules } from '#shared/domain/wizard-rules.ts';
 import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
-import type { DraftParcel, WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
+import type { DraftNumber, DraftParcel, WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
 
 /** Field errors keyed by form path (`recipient.receiver_city`, `parcels.0.weight`): message ids. */
 export type WizardErrors = Record<string, string[]>;
@@ -30,6 +30,12 @@ export function deliveryMethodOf(data: WizardDraftData): DeliveryMethod {
 }
 
 const blankToNull = <T>(value: T | '' | undefined): T | null => (value === '' || value === undefined ? null : value);
+
+/**
+ * A number field for the schema: null when empty; text that is not a number goes as typed (typed
+ * as a number here) for the schema to refuse it with its reason ("2.500" could be two numbers).
+ */
+const draftNumber = (value: DraftNumber | undefined) => blankToNull(value) as number | null;
 
 /** The payload as the API expects it, from whatever the draft holds (validate before sending). */
 export function payloadFromDraft(data: WizardDraftData): WizardShipment {
@@ -58,14 +64,14 @@ export function payloadFromDraft(data: WizardDraftData): WizardShipment {
     receiver_region: blankToNull(recipient.receiver_region),
     receiver_phone: recipient.receiver_phone ?? '',
     receiver_email: recipient.receiver_email ?? '',
-    cod_amount: blankToNull(services.cod_amount ?? undefined),
-    insurance: blankToNull(services.insurance ?? undefined),
+    cod_amount: draftNumber(services.cod_amount),
+    insurance: draftNumber(services.insurance),
     parcels: (data.parcels ?? []).map((parcel) => ({
-      weight: parcel.weight as number,
-      width: parcel.width as number,
-      height: parcel.height as number,
-      length: parcel.length as number,
-      quantity: parcel.quantity ?? 1,
+      weight: draftNumber(parcel.weight) as number,
+      width: draftNumber(parcel.width) as number,
+      height: draftNumber(parcel.height) as number,
+      length: draftNumber(parcel.length) as number,
+      quantity: draftNumber(parcel.quantity) ?? 1,
       fragile: parcel.fragile ?? false,
       reference_number: parcel.reference_number ?? '',
       hs_tariff_code: blankToNull(parcel.hs_tariff_code ?? undefined),
