@@ -6,13 +6,16 @@ import { useProfile } from '../api/account.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { BackToShipments } from '#web/components/layout/back-to-shipments.tsx';
+import { useCan } from '#web/lib/session.ts';
+import { WebhooksSection } from './webhooks-section.tsx';
 
-/** /user/settings (spec section 2): the profile form with the company read-only, and the change-password dialog. */
+/** /user/settings (spec section 2): the profile form with the company read-only, the change-password dialog, and the company's webhooks (roles that may manage them). */
 export function SettingsPage() {
   const { t } = useLingui();
   const profile = useProfile();
   const errorText = useErrorText(t`You are offline. Your profile loads when the connection is back.`);
   const [changing, setChanging] = useState(false);
+  const canManageWebhooks = useCan('webhooks.manage');
 
   return (
     <div className="flex flex-col gap-4">
@@ -30,6 +33,7 @@ export function SettingsPage() {
       )}
       {profile.isError && <ListError text={errorText(profile.error)} onRetry={() => void profile.refetch()} />}
       {profile.data && <ProfileForm profile={profile.data} onChangePassword={() => setChanging(true)} />}
+      {canManageWebhooks && <WebhooksSection />}
       <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
     </div>
   );
