@@ -103,3 +103,24 @@ describe('events of a shipment', () => {
     expect(of(other.item_number)).toEqual([]);
   });
 });
+
+describe('events of an import', () => {
+  it('an import sends shipment.created for each row and import.finished with its counts', async () => {
+    const header = 'receiver_name;receiver_address_line_1;receiver_city;receiver_postal_code;receiver_country;receiver_phone;receiver_email;content;weight;width;height;length';
+    const row = (name: string) => `${name};Hlavná 1;Žilina;01001;SK;0905123456;eva@example.com;Knihy;1,5;20;20;20`;
+    const file = Buffer.from([header, row('Hook Import 1'), row('Hook Import 2')].join('\r\n') + '\r\n').toString('base64');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shipments/import',
+      headers: { ...bearer(tokens.user), 'idempotency-key': 'webhook-import-1' },
+      payload: { type: 'csv', filename: 'hooks.csv', file },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const importId = res.json<{ id: string }>().id;
+    await until(() => expect(received.filter((r) => r.message.type === 'import.finished' && r.message.data.id === importId)).toHaveLength(1));
+    const finished = received.find((r) => r.message.type === 'import.finished' && r.message.data.id === importId)!;
+    expect(finished.message.data).toMatchObject({ filename: 'hooks.csv', status: 'COMPLETED', total_rows: 2, successful: 2, failed: 0 });
+    const created = received.filter((r) => r.message.type === 'shipment.created' && String(r.message.data.receiver_name).startsWith('Hook Import'));
+    expect(created.map((r) => r.message.data.receiver_name).sort()).toEqual(['Hook Import 1', 'Hook Import 2']);
+  });
+});
