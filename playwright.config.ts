@@ -63,6 +63,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      // Webhook journeys deliver to a receiver on 127.0.0.1 (tests/e2e/webhooks.spec.ts).
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: '1',
     },
   },
 });
