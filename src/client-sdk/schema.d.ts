@@ -1814,6 +1814,10 @@ export interface components {
             /** @enum {string} */
             status: "DELETED" | "CREATED" | "MANIFESTED" | "ARRIVED" | "SENT";
             created_at: string;
+            /** @enum {string} */
+            tracking_status: "created" | "handed_over" | "in_transit" | "out_for_delivery" | "ready_for_pickup" | "exception" | "delivered" | "returned" | "cancelled";
+            tracking_status_at: string;
+            updated_at: string;
             company_name?: string;
             client_name?: string;
             receiver_company_name: string | null;
@@ -1868,6 +1872,7 @@ export interface components {
         ShipmentListResponse: {
             shipments: components["schemas"]["Shipment"][];
             count: number;
+            next_cursor?: string;
         };
         ShipmentReportRequest: {
             /**
@@ -2461,6 +2466,9 @@ export interface operations {
                 delivery_method?: "home_delivery" | "parcel_locker" | "pickup_point" | "other_pudo";
                 partner_id?: number;
                 order?: "newest" | "oldest";
+                tracking_status?: "created" | "handed_over" | "in_transit" | "out_for_delivery" | "ready_for_pickup" | "exception" | "delivered" | "returned" | "cancelled";
+                updated_since?: string;
+                cursor?: string;
             };
             header?: {
                 /**

@@ -312,13 +312,13 @@ function operationOf(name: string, definition: EndpointDefinition, ids: SchemaId
 const INTRODUCTION = `The parcel portal's API: what a shop's system calls to create shipments, print labels, close hand-overs and track parcels, and what delivery partners call to report events. The web app uses the same calls.
 
 ## Signing in
-OAuth 2.0 client credentials: \`POST /oauth/token\` with \`grant_type=client_credentials\`, your \`client_id\` and \`client_secret\` (JSON or form-encoded). Send the \`access_token\` as \`Authorization: Bearer …\`. When it expires (\`expires_in\` seconds) or a call answers 401, ask for a new one the same way.
+OAuth 2.0 client credentials: \`POST /oauth/token\` with \`grant_type=client_credentials\` and your \`client_id\` and \`client_secret\`, as HTTP Basic (what OAuth libraries send by default) or in the body (JSON or form-encoded). Send the \`access_token\` as \`Authorization: Bearer …\`. When it expires (\`expires_in\` seconds) or a call answers 401, ask for a new one the same way.
 
 ## Creating safely
 Creates take an \`Idempotency-Key\` header: choose one per shipment you mean to create (a UUID, or your order number) and send it again with every retry of that create. The same key and body answer the first answer again without creating anything; the same key with another body answers 422; a key whose first request is still running answers 409 with Retry-After. Keys are kept 7 days per company.
 
 ## Errors
-Every error answers \`{"message", "error", "errors"?}\`: \`message\` is a sentence in the caller's language, \`error\` a stable code, \`errors\` the messages per field (\`field.0.sub\` for nested fields) when the request did not fit.
+Every error answers \`{"message", "error", "errors"?, "codes"?}\`: \`message\` is a sentence in the caller's language, \`error\` a stable code, \`errors\` the messages per field (\`field.0.sub\` for nested fields) when the request did not fit, and \`codes\` (where the server sends them) a stable code for each of those messages. Programs compare codes, people read messages; new codes may be added within v1.
 
 | error | status and meaning |
 | --- | --- |
