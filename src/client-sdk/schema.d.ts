@@ -197,7 +197,9 @@ export interface paths {
         };
         /**
          * List shipments
-         * @description Your company’s shipments, newest first unless `order=oldest`, `take` at a time from `skip`, with the total `count` of the filter. Company, delivery-method and partner filters are for ADMIN.
+         * @description Your company’s shipments, newest first unless `order=oldest`, `take` at a time from `skip`, with the total `count` of the filter. Company, delivery-method and partner filters are for ADMIN. `tracking_status` filters by the delivery status (the latest tracking milestone).
+         *
+         *     **Sync**: send `updated_since` (ISO 8601 with offset) to get the shipments changed since then, oldest change first, and `next_cursor`; send it back as `cursor` for the next page and, once a page is shorter than `take`, keep it for the next sync. Every change of a shipment (status, delivery status, deletion) brings it back; no change is skipped or answered twice while others write. Not with `skip` or `order`; `count` is what is left from the page’s start.
          *
          *     **Access:** Any signed-in client; on your own company’s rows (ADMIN: every company’s).
          */

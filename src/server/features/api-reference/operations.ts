@@ -43,7 +43,7 @@ export const OPERATIONS: Partial<Record<EndpointName, OperationText>> = {
   },
   shipmentList: {
     summary: 'List shipments',
-    description: 'Your company’s shipments, newest first unless `order=oldest`, `take` at a time from `skip`, with the total `count` of the filter. Company, delivery-method and partner filters are for ADMIN.',
+    description: 'Your company’s shipments, newest first unless `order=oldest`, `take` at a time from `skip`, with the total `count` of the filter. Company, delivery-method and partner filters are for ADMIN. `tracking_status` filters by the delivery status (the latest tracking milestone).\n\n**Sync**: send `updated_since` (ISO 8601 with offset) to get the shipments changed since then, oldest change first, and `next_cursor`; send it back as `cursor` for the next page and, once a page is shorter than `take`, keep it for the next sync. Every change of a shipment (status, delivery status, deletion) brings it back; no change is skipped or answered twice while others write. Not with `skip` or `order`; `count` is what is left from the page’s start.',
   },
   dimensions: { summary: 'Largest parcel dimensions', description: 'The largest height, width and length (cm) accepted for a country, product and delivery method.' },
   shipmentDetail: { summary: 'Get a shipment', description: 'One shipment by its item number.' },
