@@ -38,8 +38,9 @@ import { registerImportJobs } from './features/imports/import-job.ts';
 import { stopImportReader } from './features/imports/import-reader.ts';
 import { importRoutes } from './features/imports/imports.routes.ts';
 import { documentRoutes } from './features/documents/documents.routes.ts';
+import { renderPool } from './features/documents/render-pool.ts';
+import { DEFAULT_HEAVY_WORK_LIMITS, HeavyWork, type HeavyWorkLimits } from './heavy-work.ts';
 import { parcelStatusRoutes } from './features/parcel-status/parcel-status.routes.ts';
-import { ReportSlots } from './features/reports/report-slots.ts';
 import { DEFAULT_REPORT_LIMITS, reportRoutes, type ReportLimits } from './features/reports/reports.routes.ts';
 import { publicPages } from './features/tracking/public-pages.plugin.ts';
 import { trackingFeature } from './features/tracking/tracking.plugin.ts';
@@ -93,8 +94,10 @@ export interface AppOptions {
   retention?: Partial<RetentionOptions>;
   /** PGlite's maintenance runs (jobs/pglite-vacuum.ts); tests move the schedules out of their way. */
   vacuum?: Partial<VacuumOptions>;
-  /** Shipment reports per account and minute, and written at once by this instance. */
+  /** Shipment reports per account and minute, and written at once per company by this instance. */
   reportLimits?: ReportLimits;
+  /** Heavy work (bulk labels, manifests, import uploads) at once per company on this instance (heavy-work.ts); reports take theirs from reportLimits. */
+  heavyWorkLimits?: Partial<HeavyWorkLimits>;
   /** How long a client may take to send its request (plugins/timeouts.ts); tests shorten them. */
   timeouts?: Partial<Timeouts>;
   /** GET /readyz answers 503 once this is drained (main.ts on SIGTERM); default: always ready. */
@@ -183,14 +186,18 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminNetworkRoutes, { db });
   await app.register(pointDirectoryRoutes, { db });
   await app.register(shipmentRoutes, { db });
-  await app.register(documentRoutes, { db });
+  const reportLimits = options.reportLimits ?? DEFAULT_REPORT_LIMITS;
+  // Slots per company for heavy work; labels and manifests are drawn on the render pool's threads (README note 99).
+  const heavyWork = new HeavyWork({ ...DEFAULT_HEAVY_WORK_LIMITS, ...options.heavyWorkLimits, reports: reportLimits.atOnce });
+  app.decorate('heavyWork', heavyWork);
+  const renderer = renderPool();
+  app.addHook('onClose', () => renderer.close());
+  await app.register(documentRoutes, { db, renderer, heavyWork });
   await app.register(pickupPointRoutes, { db });
   await app.register(trackingFeature, { db, publicUrl: options.publicUrl, listenUrl: options.listenUrl });
   await app.register(parcelStatusRoutes, { db });
-  const reportLimits = options.reportLimits ?? DEFAULT_REPORT_LIMITS;
-  const reportSlots = new ReportSlots(reportLimits.atOnce);
-  app.decorate('reportsInProgress', () => reportSlots.inProgress);
-  await app.register(reportRoutes, { db, limits: reportLimits, slots: reportSlots });
+  app.decorate('reportsInProgress', () => heavyWork.inProgress('reports'));
+  await app.register(reportRoutes, { db, limits: reportLimits, heavyWork });
   const queue = options.jobQueue ? await startJobQueue(options.jobQueue, app.log) : null;
   const importJobs = queue ? await registerImportJobs(queue, db, app.log) : null;
   if (queue) await registerFeedJobs(queue, db, app.log, options.pointFeedPolicy);
@@ -204,7 +211,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       await stopImportReader();
     });
   }
-  await app.register(importRoutes, { db, queue, wake: importJobs?.wake ?? (() => undefined) });
+  await app.register(importRoutes, { db, queue, wake: importJobs?.wake ?? (() => undefined), heavyWork });
   await app.register(pointFeedRoutes, { db, queue });
   await app.register(webhookRoutes, { db, options: { ...DEFAULT_WEBHOOK_OPTIONS, ...options.webhooks }, deliver: queue !== null });
   await app.register(configRoutes, { config: { pickup_widgets: pickupWidgets } });

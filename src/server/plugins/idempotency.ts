@@ -151,7 +151,8 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
 
   // The answer of a request that stored none in a transaction (a 4xx: nothing changed). A key
   // completed in the change's transaction is left as it is, even when the request failed after
-  // the commit: its change is made, so the key keeps answering it. A 5xx frees a key still running.
+  // the commit: its change is made, so the key keeps answering it. A 5xx frees a key still running,
+  // and so does a 429: it asks for the same request again after Retry-After, under the same key.
   // A failed write here is logged and the answer still sent: the key stays "running" with nothing
   // committed under it, so a resend takes it over after 60 s. (Thrown, it would replace the
   // answer, and after an error answer Fastify's fallback would send the query text to the client.)
@@ -169,7 +170,7 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: { db: Db }) {
   async function recordAnswer(request: FastifyRequest, reply: FastifyReply, claim: IdempotencyClaim, payload: unknown): Promise<void> {
     const running = and(ownClaim(claim), isNull(idempotencyKeys.responseStatus));
     try {
-      if (reply.statusCode >= 500) {
+      if (reply.statusCode >= 500 || reply.statusCode === 429) {
         await db.delete(idempotencyKeys).where(running);
       } else {
         await db

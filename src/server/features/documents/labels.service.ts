@@ -7,9 +7,9 @@ import { ApiError } from '#server/http-errors.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
 import { shipmentStatus } from '../shipments/public.ts';
 import { LABEL_CAPTIONS, loadLabels } from './label-data.ts';
-import { renderLabels } from './label-pdf.ts';
+import type { DocumentRenderer } from './render-pool.ts';
 
-export async function singleLabel(db: Db, scope: CompanyScope, itemNumber: string): Promise<Uint8Array> {
+export async function singleLabel(db: Db, scope: CompanyScope, itemNumber: string, renderer: DocumentRenderer): Promise<Uint8Array> {
   const { labels } = await loadLabels(db, scope, [itemNumber]);
   const label = labels.values().next().value;
   if (!label) {
@@ -17,13 +17,13 @@ export async function singleLabel(db: Db, scope: CompanyScope, itemNumber: strin
     if ((await shipmentStatus(db, scope, itemNumber)) === 'DELETED') throw new ApiError(400, 'invalid_request', serverMessages.labelDeleted);
     throw new ApiError(404, 'not_found', serverMessages.notFound);
   }
-  return renderLabels([label], { kind: 'A6' }, LABEL_CAPTIONS);
+  return renderer.labels([label], { kind: 'A6' }, LABEL_CAPTIONS);
 }
 
-export async function bulkLabels(db: Db, scope: CompanyScope, itemNumbers: readonly string[], start: 1 | 2 | 3 | 4 = 1): Promise<Uint8Array> {
+export async function bulkLabels(db: Db, scope: CompanyScope, itemNumbers: readonly string[], renderer: DocumentRenderer, start: 1 | 2 | 3 | 4 = 1): Promise<Uint8Array> {
   const { labels, refused } = await loadLabels(db, scope, itemNumbers);
   if (refused.length > 0) {
     throw new ApiError(400, 'invalid_request', serverMessages.labelsRefused, { values: { items: refused.join(', ') }, fields: { item_numbers: refused } });
   }
-  return renderLabels([...labels.values()], { kind: 'A4', start }, LABEL_CAPTIONS);
+  return renderer.labels([...labels.values()], { kind: 'A4', start }, LABEL_CAPTIONS);
 }

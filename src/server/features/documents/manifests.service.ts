@@ -70,7 +70,7 @@ async function candidates(tx: Db, scope: CompanyScope, request: ManifestGenerate
 }
 
 /** POST api/v1/manifests/generate: one PDF for one manifest, a zip for several. */
-export async function generateManifests(db: Db, scope: CompanyScope, request: ManifestGenerateRequest, t: Translate): Promise<DownloadFile> {
+export async function generateManifests(db: Db, scope: CompanyScope, request: ManifestGenerateRequest, t: Translate, renderer: DocumentRenderer): Promise<DownloadFile> {
   const ids = await retriedTransaction(db, async (tx) => {
     const { rows, importId } = await candidates(tx, scope, request);
     if (rows.length === 0) throw new ApiError(400, 'invalid_request', serverMessages.manifestNothingToHandOver);
@@ -105,7 +105,7 @@ export async function generateManifests(db: Db, scope: CompanyScope, request: Ma
     return created;
   });
 
-  const files = await Promise.all(ids.map(async (id) => ({ id, pdf: await manifestPdf(db, scope, id, t) })));
+  const files = await Promise.all(ids.map(async (id) => ({ id, pdf: await manifestPdf(db, scope, id, t, renderer) })));
   if (files.length === 1) return { filename: `manifest_${files[0]!.id}.pdf`, contentType: 'application/pdf', body: files[0]!.pdf };
   const zip = zipSync(Object.fromEntries(files.map((f) => [`manifest_${f.id}.pdf`, [f.pdf, { level: 0 }]])));
   return { filename: `manifests_${ids[0]}-${ids[ids.length - 1]}.zip`, contentType: 'application/zip', body: zip };
@@ -140,8 +140,8 @@ function captions(t: Translate): ManifestCaptions {
   };
 }
 
-/** A manifest's PDF; another company's manifest is not found. */
-export async function manifestPdf(db: Db, scope: CompanyScope, id: string, t: Translate): Promise<Uint8Array> {
+/** A manifest's PDF, drawn on the render pool; another company's manifest is not found. */
+export async function manifestPdf(db: Db, scope: CompanyScope, id: string, t: Translate, renderer: DocumentRenderer): Promise<Uint8Array> {
   const [found] = await db
     .select({ manifest: manifests, company: companies, pickup: pickupAddresses })
     .from(manifests)
@@ -184,7 +184,7 @@ export async function manifestPdf(db: Db, scope: CompanyScope, id: string, t: Tr
       cod: r.codAmount ? { amount: r.codAmount, currency: codCurrency(r.country) } : null,
     })),
   };
-  return renderManifest(data, captions(t));
+  return renderer.manifest(data, captions(t));
 }
 
 /** GET /api/v1/manifests: newest first, the company's (every company's with its name for admins). */

@@ -1,9 +1,10 @@
-// Warms the label and manifest renderers once a server listens. The first document of a process
-// otherwise pays for parsing the two fonts and for compiling the renderers' code: a first single
-// label took 0.2-0.5 s instead of 15-40 ms, a first bulk print of 1,000 labels a quarter more than
-// the next one. The warm-up renders a few made-up documents in small steps, yielding to the event
-// loop between them, so requests that arrive meanwhile are served between the steps; it never
-// delays the start (documents.routes.ts runs it from the onListen hook, which inject() never fires).
+// Warms the label and manifest renderers of a render thread once a server listens. The first
+// document of a thread otherwise pays for parsing the two fonts and for compiling the renderers'
+// code: a first single label took 0.2-0.5 s instead of 15-40 ms, a first bulk print of 1,000 labels
+// a quarter more than the next one. The warm-up renders a few made-up documents in small steps,
+// yielding between them; it runs on each of the render pool's threads (render.worker.ts) and never
+// delays the start (documents.routes.ts asks for it from the onListen hook, which inject() never
+// fires).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { manifestRowOf, type LabelData, type ManifestCaptions, type ManifestData, type PostalAddress } from './document-types.ts';
 import { LABEL_CAPTIONS } from './label-data.ts';

@@ -12,7 +12,7 @@ import type { Db } from '#server/db/client.ts';
 import { route } from '#server/http/route.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { Translate } from '#server/i18n.ts';
-import type { ReportSlots } from './report-slots.ts';
+import type { HeavyWork } from '#server/heavy-work.ts';
 import { writeReportWorkbook, type ReportCaptions } from './report-workbook.ts';
 import { hasShipments, planReport, reportPages } from './reports.service.ts';
 
@@ -65,16 +65,23 @@ export interface ReportLimits {
    * a script looping on the route does not take the server's time (a month is seconds of CPU).
    */
   perMinute: number;
-  /** Reports this instance writes at once (ReportSlots); one more answers 429 with Retry-After. */
+  /**
+   * Reports this instance writes at once for one company (heavy-work.ts); one more answers 429
+   * with Retry-After. Per company: one company's reports never hold up another's.
+   */
   atOnce: number;
 }
 
 export const DEFAULT_REPORT_LIMITS: ReportLimits = { perMinute: 10, atOnce: 2 };
 
-/** Seconds a refused report is asked to wait: about the time a month's report takes. */
-const BUSY_RETRY_SECONDS = 5;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shipment reports this instance is writing now (every company's). */
+    reportsInProgress(): number;
+  }
+}
 
-export async function reportRoutes(app: FastifyInstance, { db, limits, slots }: { db: Db; limits: ReportLimits; slots: ReportSlots }) {
+export async function reportRoutes(app: FastifyInstance, { db, limits, heavyWork }: { db: Db; limits: ReportLimits; heavyWork: HeavyWork }) {
   const perAccount = app.rateLimit({
     // The counter's name: shared by the instances on PostgreSQL (plugins/rate-limit-store.ts).
     groupId: 'reports',
@@ -89,8 +96,8 @@ export async function reportRoutes(app: FastifyInstance, { db, limits, slots }: 
     reportEndpoint,
     async ({ scope, body, t, request, reply }) => {
       const plan = planReport(scope, body);
-      const release = slots.take();
-      if (!release) throw new ApiError(429, 'too_many_requests', reportFieldMessages.busy, { headers: { 'retry-after': String(BUSY_RETRY_SECONDS) } });
+      // Retry-After: about the time a month's report takes.
+      const release = heavyWork.take('reports', scope.companyId, reportFieldMessages.busy);
       try {
         if (!(await hasShipments(db, plan))) throw new ApiError(404, 'not_found', reportFieldMessages.empty);
       } catch (error) {
