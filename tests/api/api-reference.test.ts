@@ -27,13 +27,14 @@ vi.mock('fastify', async (importOriginal) => {
 
 let t: TestApp;
 
+// A new database and app: slow on a busy 2-core machine.
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
-});
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();
-});
+}, 60_000);
 
 const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/oauth/');
 const routeKey = (method: string, url: string) => `${method} ${url.replace(/:(\w+)/g, '{$1}')}`;

@@ -14,11 +14,12 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
+  // A new database and app: slow on a busy 2-core machine.
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();
-});
+}, 60_000);
 
 /** A fetch that records what the client sends and may change it on the way. */
 function recordingFetch(change: (request: Request) => Request = (request) => request) {
