@@ -10,6 +10,7 @@
 // work ends or the process dies, which a shared counter would not guarantee. Behind a balancer a
 // company can have N slots on each of the instances; the per-account rate limits (note 105) count
 // cluster-wide.
+import type { FastifyRequest } from 'fastify';
 import type { MessageDescriptor } from '#shared/i18n/messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { ApiError } from './http-errors.ts';
@@ -85,6 +86,19 @@ export class HeavyWork {
     if (release) return release;
     const seconds = HEAVY_WORK_RETRY_SECONDS[kind];
     throw new ApiError(429, 'too_many_requests', message ?? serverMessages.heavyWorkBusy, { values: { seconds }, headers: { 'retry-after': String(seconds) } });
+  }
+
+  /**
+   * A route hook (after the auth hook) that answers the 429 before the body is read and checked
+   * when the caller's company has no slot of `kind` left: a script looping on a refused 1,000-item
+   * print or a 30 MB upload then costs the server next to nothing. The handler still takes its slot
+   * (another request may have taken the last one meanwhile).
+   */
+  refuseWhenFull(kind: HeavyWorkKind, message?: MessageDescriptor): (request: FastifyRequest) => Promise<void> {
+    return async (request) => {
+      const companyId = request.principal?.companyId;
+      if (companyId !== undefined && this.#slots[kind].inProgressOf(companyId) >= this.#slots[kind].perCompany) this.take(kind, companyId, message);
+    };
   }
 
   /** Runs `work` in a slot of `kind` for the company (429 beyond the bound), releasing it when the work ends. */

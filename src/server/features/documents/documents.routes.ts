@@ -30,12 +30,12 @@ export async function documentRoutes(app: FastifyInstance, { db, renderer, heavy
   route(app, bulkLabelsEndpoint, async ({ scope, body, reply }) => {
     const pdf = await heavyWork.run('labels', scope.companyId, () => bulkLabels(db, scope, body.item_numbers, renderer, body.start));
     return reply.header('content-type', 'application/pdf').header('content-disposition', attachment('labels.pdf')).send(Buffer.from(pdf));
-  });
+  }, { onRequest: heavyWork.refuseWhenFull('labels') });
 
   route(app, manifestGenerateEndpoint, async ({ scope, body, t, reply }) => {
     const file = await heavyWork.run('manifests', scope.companyId, () => generateManifests(db, scope, body, t, renderer));
     return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.filename)).send(Buffer.from(file.body));
-  });
+  }, { onRequest: heavyWork.refuseWhenFull('manifests') });
 
   route(app, manifestListEndpoint, async ({ scope, query }) => listManifests(db, scope, query));
 
@@ -45,5 +45,5 @@ export async function documentRoutes(app: FastifyInstance, { db, renderer, heavy
       .header('content-type', 'application/pdf')
       .header('content-disposition', attachment(`manifest_${params.id}.pdf`))
       .send(Buffer.from(pdf));
-  });
+  }, { onRequest: heavyWork.refuseWhenFull('manifests') });
 }

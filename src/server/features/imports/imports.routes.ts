@@ -21,8 +21,10 @@ const UPLOAD_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024;
  * (heavy-work.ts, README note 99); the import itself runs later as a job.
  */
 export async function importRoutes(app: FastifyInstance, { db, queue, wake, heavyWork }: { db: Db; queue: PgBoss | null; wake: () => void; heavyWork: HeavyWork }) {
+  const refuseWhenFull = heavyWork.refuseWhenFull('imports');
   route(app, importPreviewEndpoint, async ({ principal, body }) => heavyWork.run('imports', principal.companyId, () => previewImport(db, principal, body)), {
     bodyLimit: UPLOAD_BODY_LIMIT,
+    onRequest: refuseWhenFull,
   });
 
   route(
@@ -49,13 +51,18 @@ export async function importRoutes(app: FastifyInstance, { db, queue, wake, heav
         return answer(id);
       });
     },
-    { bodyLimit: UPLOAD_BODY_LIMIT },
+    { bodyLimit: UPLOAD_BODY_LIMIT, onRequest: refuseWhenFull },
   );
 
   route(app, importListEndpoint, async ({ scope, t }) => listImports(db, scope, t));
 
-  route(app, importResultEndpoint, async ({ scope, params, t, reply }) => {
-    const file = await heavyWork.run('imports', scope.companyId, () => importResult(db, scope, params.id, t));
-    return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.filename)).send(file.body);
-  });
+  route(
+    app,
+    importResultEndpoint,
+    async ({ scope, params, t, reply }) => {
+      const file = await heavyWork.run('imports', scope.companyId, () => importResult(db, scope, params.id, t));
+      return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.filename)).send(file.body);
+    },
+    { onRequest: refuseWhenFull },
+  );
 }
