@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { EmptyValue } from '#web/components/ui/empty-value.tsx';
 import { StatusBadge } from '#web/components/ui/status-badge.tsx';
+import { TrackingStatusBadge } from '#web/components/ui/tracking-status-badge.tsx';
 import { useFormat } from '#web/lib/format.ts';
 import { ShipmentActionsMenu } from './shipment-actions-menu.tsx';
 import type { ShipmentRowsProps } from './shipment-table.tsx';
@@ -50,7 +51,10 @@ export function ShipmentCards({ rows, isAdmin, selected, onToggle, onToggleAll, 
                         {s.item_number}
                         {isNew && <span className="badge ml-2 badge-xs badge-success">{t`New`}</span>}
                       </span>
-                      <StatusBadge status={s.status} />
+                      <span className="flex flex-wrap gap-1">
+                        <StatusBadge status={s.status} />
+                        <TrackingStatusBadge status={s.tracking_status} />
+                      </span>
                     </div>
                     <p className="truncate font-medium">{s.receiver_name}</p>
                     <p className="truncate text-sm text-base-content/70">

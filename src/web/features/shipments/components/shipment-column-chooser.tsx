@@ -12,6 +12,7 @@ export function ShipmentColumnChooser({ columns, isAdmin }: { columns: ShipmentC
     receiver: t`Receiver`,
     product: t`Product and delivery method`,
     status: t`Status`,
+    delivery: t`Delivery progress`,
     created: t`Created at`,
     partner: t`Partner`,
     company: t`Company`,

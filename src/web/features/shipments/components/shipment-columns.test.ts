@@ -5,7 +5,7 @@ describe('shipment table columns', () => {
   it('shows fewer columns on a tablet than on an office screen, and the company only to admins', () => {
     expect(defaultShipmentColumns(false, false)).toEqual(['tracking', 'receiver', 'status', 'created']);
     expect(defaultShipmentColumns(false, true)).toEqual(['tracking', 'receiver', 'status', 'created']);
-    expect(defaultShipmentColumns(true, false)).toEqual(['tracking', 'reference', 'receiver', 'status', 'created', 'partner']);
+    expect(defaultShipmentColumns(true, false)).toEqual(['tracking', 'reference', 'receiver', 'status', 'delivery', 'created']);
     expect(defaultShipmentColumns(true, true)).toContain('company');
   });
 

@@ -5,7 +5,7 @@
 import { useDeviceSetting } from '#web/lib/use-device-setting.ts';
 import { useMediaQuery } from '#web/lib/use-media-query.ts';
 
-export const SHIPMENT_COLUMNS = ['tracking', 'reference', 'receiver', 'product', 'status', 'created', 'partner', 'company'] as const;
+export const SHIPMENT_COLUMNS = ['tracking', 'reference', 'receiver', 'product', 'status', 'delivery', 'created', 'partner', 'company'] as const;
 export type ShipmentColumn = (typeof SHIPMENT_COLUMNS)[number];
 
 const STORAGE_KEY = 'shipment-columns';
@@ -14,7 +14,8 @@ const STORAGE_KEY = 'shipment-columns';
 export function defaultShipmentColumns(wide: boolean, isAdmin: boolean): ShipmentColumn[] {
   const base: ShipmentColumn[] = ['tracking', 'receiver', 'status', 'created'];
   if (!wide) return base;
-  return isAdmin ? [...base, 'partner', 'company'] : ['tracking', 'reference', 'receiver', 'status', 'created', 'partner'];
+  // A shop follows its parcels' delivery rather than the partner the carrier chose (both did not fit in German).
+  return isAdmin ? [...base, 'partner', 'company'] : ['tracking', 'reference', 'receiver', 'status', 'delivery', 'created'];
 }
 
 /** The stored choice, or null; a stored value that is not a list of known columns counts as none. */

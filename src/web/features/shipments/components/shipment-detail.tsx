@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { codCurrency } from '#shared/domain/currencies.ts';
 import { EmptyValue } from '#web/components/ui/empty-value.tsx';
 import { StatusBadge } from '#web/components/ui/status-badge.tsx';
+import { TrackingStatusBadge } from '#web/components/ui/tracking-status-badge.tsx';
 import { useFormat } from '#web/lib/format.ts';
 import { useShipment } from '../api/get-shipment.ts';
 import { ShipmentDetailActions } from './shipment-detail-actions.tsx';
@@ -46,6 +47,14 @@ export function ShipmentDetail({ itemNumber, isAdmin }: { itemNumber: string; is
           <Row label={t`Reference number`}>{s.reference_number}</Row>
           <Row label={t`Status`}>
             <StatusBadge status={s.status} />
+          </Row>
+          <Row label={t`Delivery progress`}>
+            <span className="flex flex-wrap items-center gap-2">
+              <TrackingStatusBadge status={s.tracking_status} />
+              <time dateTime={s.tracking_status_at} className="text-sm text-base-content/70 tabular-nums">
+                {format.dateTime(s.tracking_status_at)}
+              </time>
+            </span>
           </Row>
           <Row label={t`Created at`}>{format.dateTime(s.created_at)}</Row>
           <Row label={t`Product`}>

@@ -48,6 +48,20 @@ const choose = type;
 const press = (element: HTMLElement, key: string) => fireEvent.keyDown(element, { key });
 
 describe('ShipmentFilters', () => {
+  it('filters by delivery status at once, names it translated, and shows it as a chip', () => {
+    const { field, onChange, rerender } = setup();
+    const select = field<HTMLSelectElement>('Delivery progress');
+    expect([...select.options].map((o) => o.text)).toEqual([
+      'All delivery statuses', 'Not handed over yet', 'Handed over', 'In transit', 'Out for delivery', 'Ready for pickup', 'Delivery problem', 'Delivered', 'Returned', 'Cancelled',
+    ]);
+    choose(select, 'out_for_delivery');
+    expect(onChange).toHaveBeenCalledWith({ tracking_status: 'out_for_delivery' });
+    rerender({ tracking_status: 'out_for_delivery' });
+    fireEvent.click(screen.getByRole('button', { name: /Filters \(1\)/ }));
+    const chips = screen.getByRole('list', { name: 'Filters in force' });
+    expect(within(chips).getByText('Out for delivery')).toBeTruthy();
+  });
+
   it('applies a number filter 2000 ms after the last keystroke', () => {
     const { field, onChange } = setup();
     const input = field('Reference number');

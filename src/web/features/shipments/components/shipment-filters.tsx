@@ -3,8 +3,10 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { COUNTRY_CODES } from '#shared/domain/countries.ts';
 import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES, type PartnerCode } from '#shared/domain/enums.ts';
 import { FILTER_DEBOUNCE_ADMIN_MS, FILTER_DEBOUNCE_TEXT_MS } from '#shared/domain/limits.ts';
+import { TRACKING_STATUSES } from '#shared/domain/tracking-events.ts';
 import { DateInput } from '#web/components/form/date-input.tsx';
 import { useStatusLabels } from '#web/components/ui/status-badge.tsx';
+import { useTrackingStatusLabels } from '#web/components/ui/tracking-status-badge.tsx';
 import { useFormat } from '#web/lib/format.ts';
 import { useDebouncedCommit } from '#web/lib/use-debounced-commit.ts';
 import { useDeviceSetting } from '#web/lib/use-device-setting.ts';
@@ -31,6 +33,7 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
   const { t } = useLingui();
   const format = useFormat();
   const statusLabels = useStatusLabels();
+  const trackingLabels = useTrackingStatusLabels();
   const labels = useShipmentLabels();
   const companies = useCompanies(isAdmin);
   const [open, setOpen] = useFiltersOpen();
@@ -52,6 +55,7 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
     { key: 'reference_number' as const, label: t`Reference number`, value: search.reference_number },
     { key: 'country' as const, label: t`Country`, value: search.country && format.country(search.country) },
     { key: 'status' as const, label: t`Status`, value: search.status && statusLabels[search.status] },
+    { key: 'tracking_status' as const, label: t`Delivery progress`, value: search.tracking_status && trackingLabels[search.tracking_status] },
     { key: 'createdFrom' as const, label: t`Created from`, value: search.createdFrom && format.date(`${search.createdFrom}T12:00:00`) },
     { key: 'createdTo' as const, label: t`Created to`, value: search.createdTo && format.date(`${search.createdTo}T12:00:00`) },
     ...(isAdmin
@@ -128,6 +132,23 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
                 {SHIPMENT_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {statusLabels[s]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t`Delivery progress`}>
+            {(id) => (
+              <select
+                id={id}
+                className="select select-sm w-full"
+                value={search.tracking_status ?? ''}
+                onChange={(e) => onChange({ tracking_status: (e.target.value || undefined) as ShipmentListSearch['tracking_status'] })}
+              >
+                <option value="">{t`All delivery statuses`}</option>
+                {TRACKING_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {trackingLabels[s]}
                   </option>
                 ))}
               </select>

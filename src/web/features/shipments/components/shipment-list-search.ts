@@ -2,6 +2,7 @@
 // A value that does not fit (an old link, a hand-edited URL) is dropped rather than failing the page.
 import * as z from 'zod/mini';
 import { DELIVERY_METHODS, PARTNERS, SHIPMENT_STATUSES } from '#shared/domain/enums.ts';
+import { TRACKING_STATUSES } from '#shared/domain/tracking-events.ts';
 import type { ShipmentFilters } from '../api/get-shipments.ts';
 
 const lenient = <T extends z.core.SomeType>(schema: T) => z.optional(z.catch(z.optional(schema), undefined));
@@ -17,6 +18,7 @@ export const shipmentListSearchSchema = z.object({
   tracking_number: text,
   country: lenient(z.string().check(z.regex(/^[A-Z]{2}$/))),
   status: lenient(z.enum(SHIPMENT_STATUSES)),
+  tracking_status: lenient(z.enum(TRACKING_STATUSES)),
   createdFrom: day,
   createdTo: day,
   // ADMIN only (spec section 6); ignored for everyone else.

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Shipment } from '#shared/contract/shipments.ts';
 import { EmptyValue } from '#web/components/ui/empty-value.tsx';
 import { StatusBadge } from '#web/components/ui/status-badge.tsx';
+import { TrackingStatusBadge } from '#web/components/ui/tracking-status-badge.tsx';
 import { useFormat } from '#web/lib/format.ts';
 import { ShipmentActionsMenu } from './shipment-actions-menu.tsx';
 import type { ShipmentColumn } from './shipment-columns.ts';
@@ -98,6 +99,11 @@ export function ShipmentTable({
                 <Trans>Status</Trans>
               </th>
             )}
+            {show('delivery') && (
+              <th>
+                <Trans>Delivery progress</Trans>
+              </th>
+            )}
             {show('created') && (
               <th aria-sort={oldestFirst ? 'ascending' : 'descending'}>
                 <button
@@ -173,6 +179,11 @@ export function ShipmentTable({
                 {show('status') && (
                   <td>
                     <StatusBadge status={s.status} className="badge-sm" />
+                  </td>
+                )}
+                {show('delivery') && (
+                  <td className="max-w-40 truncate" title={format.dateTime(s.tracking_status_at)}>
+                    <TrackingStatusBadge status={s.tracking_status} className="badge-sm" />
                   </td>
                 )}
                 {show('created') && <td className="whitespace-nowrap tabular-nums">{format.dateTime(s.created_at)}</td>}
