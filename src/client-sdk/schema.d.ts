@@ -1440,6 +1440,9 @@ export interface components {
             errors?: {
                 [key: string]: string[];
             };
+            codes?: {
+                [key: string]: (("amount.step" | "client.other_company" | "client_id.format" | "client_id.taken" | "columns.missing" | "control_characters" | "country.invalid" | "country.not_allowed" | "date.future" | "date.invalid" | "date.out_of_range" | "date_range.invalid" | "delivery_method.not_allowed" | "email.invalid" | "file.empty" | "file.too_large" | "file.too_many_rows" | "file.type_invalid" | "file.type_mismatch" | "file.unreadable" | "file.unsafe" | "forbidden" | "fragile.not_allowed" | "hs_tariff_code.invalid" | "iban.duplicate" | "iban.invalid" | "id.duplicate" | "id.invalid" | "insurance.not_allowed" | "interval.invalid" | "invalid" | "invalid_type" | "invalid_value" | "label.unavailable" | "location.not_a_place" | "not_found" | "number.ambiguous" | "number.invalid" | "number.not_positive" | "parcels.single_only" | "partner.assignment_exists" | "partner.does_not_serve" | "partner.none" | "password.mismatch" | "password.too_short" | "password.unchanged" | "password.weak" | "password.wrong" | "phone.invalid" | "pickup_address.invalid" | "pickup_days.invalid" | "pickup_point.unavailable" | "points.foreign" | "postal_code.invalid" | "postal_code.too_many_attempts" | "priority.invalid" | "product.invalid" | "product.not_allowed" | "required" | "role.invalid" | "scan_time.out_of_range" | "service.still_preferred" | "size.too_large" | "status.not_created" | "swift.invalid" | "too_long" | "too_many" | "url.invalid" | "url.private" | "weight.step" | "weight.too_heavy") | string)[];
+            };
             /** @description A stable code: see the table of error codes in the introduction. */
             error?: ("validation_failed" | "malformed_body" | "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "gone" | "body_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error") | string;
         };
@@ -2648,13 +2651,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. */
+            /** @description OK: JSON by default; the file itself (application/pdf) when Accept prefers it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleLabelResponse"];
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

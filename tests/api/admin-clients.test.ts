@@ -198,7 +198,7 @@ describe('POST /api/v1/admin/client/register', () => {
     for (const clientId of ['DEMO-USER', 'demo-admin', 'shop.NITRA']) {
       const res = await call('POST', REGISTER, registration(clientId));
       expect(res.statusCode, clientId).toBe(409);
-      expect(res.json<ErrorBody>()).toEqual({ error: 'conflict', message: am.clientIdTaken.message, errors: { 'client.clientId': [am.clientIdTaken.message] } });
+      expect(res.json<ErrorBody>()).toEqual({ error: 'conflict', message: am.clientIdTaken.message, errors: { 'client.clientId': [am.clientIdTaken.message] }, codes: { 'client.clientId': ['client_id.taken'] } });
     }
     const [a, b] = await Promise.all([call('POST', REGISTER, registration('race-id')), call('POST', REGISTER, registration('RACE-ID'))]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);

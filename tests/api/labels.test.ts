@@ -67,6 +67,41 @@ describe('GET /api/v1/shipments/getLabel/{item_number}', () => {
   });
 });
 
+describe('GET /api/v1/shipments/getLabel/{item_number} with Accept: application/pdf', () => {
+  const getAs = (item: string, accept: string | undefined, token = userToken) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/shipments/getLabel/${item}`, headers: { ...bearer(token), ...(accept === undefined ? {} : { accept }) } });
+
+  it('answers the PDF itself, named label_{item_number}.pdf, varying by Accept', async () => {
+    const [first] = shipments;
+    const res = await getAs(first!.item_number, 'application/pdf');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`filename="label_${first!.item_number}.pdf"`);
+    expect(String(res.headers.vary)).toMatch(/accept(,|$)/i);
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    qpdfCheck(res.rawPayload);
+    expect(decodeBarcodes(res.rawPayload)).toContain(`CODE-128:${first!.tracking_number}`);
+    // A preference among others counts; the JSON is still there for who prefers it.
+    expect((await getAs(first!.item_number, 'application/json;q=0.5, application/pdf')).headers['content-type']).toBe('application/pdf');
+  });
+
+  it.each([undefined, 'application/json', '*/*', 'application/pdf, application/json', 'text/html'])('keeps the JSON answer for Accept %s', async (accept) => {
+    const res = await getAs(shipments[2]!.item_number, accept);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const pdf = Buffer.from(res.json<{ shipment: { label: string } }>().shipment.label, 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('refuses as the JSON route does, in the error shape: another company’s label, a deleted shipment', async () => {
+    const foreign = await getAs(shipments[1]!.item_number, 'application/pdf', user2Token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.headers['content-type']).toMatch(/^application\/json/);
+    expect(foreign.json()).toMatchObject({ error: 'not_found' });
+    expect((await getAs('PP9999999999', 'application/pdf')).statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/v1/shipments/labels', () => {
   it('prints four labels per A4 sheet in the order asked, as labels.pdf', async () => {
     const order = [...shipments].reverse().map((s) => s.item_number);

@@ -78,7 +78,7 @@ function expectLimited(res: LightMyRequestResponse, field = 'zip') {
   expect(wait).toBeGreaterThan(0);
   expect(wait).toBeLessThanOrEqual(QUICK_WINDOW);
   const message = 'Too many wrong postal codes for this parcel. Try again later, or track it without the postal code.';
-  expect(res.json()).toEqual({ message, error: 'too_many_requests', errors: { [field]: [message] } });
+  expect(res.json()).toEqual({ message, error: 'too_many_requests', errors: { [field]: [message] }, codes: { [field]: ['postal_code.too_many_attempts'] } });
 }
 
 const expectNotFound = (res: LightMyRequestResponse) => {

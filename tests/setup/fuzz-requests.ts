@@ -6,7 +6,7 @@ import { eq, ne } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { pathOf, type EndpointDefinition } from '#shared/contract/endpoint.ts';
 import { ENDPOINTS } from '#shared/contract/endpoints.ts';
-import { errorBodySchema, type ApiErrorCode } from '#shared/contract/errors.ts';
+import { errorBodySchema, fieldErrorCodeSchema, type ApiErrorCode } from '#shared/contract/errors.ts';
 import { bankAccounts, clients, imports, manifests, partners, pickupAddresses, pickupPoints, shipments } from '#server/db/schema.ts';
 import { DEMO_PARTNER_KEY } from '#server/db/seed-demo.ts';
 import { signPartnerRequest } from '#server/features/tracking/partner-signature.ts';
@@ -37,6 +37,8 @@ const strictErrorBody = z.strictObject({
   message: z.string().check(z.regex(/\S/)),
   error: z.enum(Object.keys(API_CODES) as [ApiErrorCode, ...ApiErrorCode[]]),
   errors: z.optional(z.record(z.string(), z.array(z.string().check(z.regex(/\S/))))),
+  // Only documented codes, one per field message.
+  codes: z.optional(z.record(z.string(), z.array(fieldErrorCodeSchema))),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -655,6 +657,11 @@ export function problemWith(request: Materialized, status: number, contentType: 
   if (!errorBodySchema.safeParse(parsed).success) return `${status} not in errorBodySchema`;
   const strict = strictErrorBody.safeParse(parsed);
   if (!strict.success) return `${status} error body ${z.prettifyError(strict.error).replaceAll('\n', ' ')}`;
+  const { errors, codes } = strict.data;
+  if ((errors === undefined) !== (codes === undefined)) return `${status} with ${errors ? 'errors but no codes' : 'codes but no errors'}`;
+  if (errors && codes && JSON.stringify(Object.entries(errors).map(([k, v]) => [k, v.length])) !== JSON.stringify(Object.entries(codes).map(([k, v]) => [k, v.length]))) {
+    return `${status} whose codes do not follow its errors`;
+  }
   if (
     request.url.startsWith('/oauth/') &&
     status === 400 &&

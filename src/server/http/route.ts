@@ -2,11 +2,12 @@
 // access and idempotency come from the shared table, so the server cannot drift from what the
 // web app calls. The handler gets the validated input, the caller and its company scope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
-import type { AnswerIn, BodyOut, EndpointDefinition, ParamsOut, QueryOut } from '#shared/contract/endpoint.ts';
+import type { AnswerIn, BodyOut, Deprecation, EndpointDefinition, ParamsOut, QueryOut } from '#shared/contract/endpoint.ts';
 import { companyScope, type CompanyScope } from '../company-scope.ts';
 import type { Principal } from '../features/auth/access-tokens.ts';
 import { translatorForHeader, type Translate } from '../i18n.ts';
 import { requirePrincipal } from '../plugins/auth.ts';
+import { prefersToJson } from './accept.ts';
 
 type Signed<E> = E extends { access: 'public' | 'partner' } ? false : true;
 
@@ -20,6 +21,8 @@ export interface RouteInput<E extends EndpointDefinition> {
   scope: Signed<E> extends true ? CompanyScope : CompanyScope | null;
   /** Translates into the caller's Accept-Language. */
   t: Translate;
+  /** The endpoint has a `fileVariant` and the request's Accept prefers it to the JSON. */
+  wantsFile: boolean;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -35,6 +38,22 @@ export interface RouteExtras {
   validateBody?: false;
 }
 
+/** The headers of a deprecated route's answers (RFC 9745 Deprecation, RFC 8594 Sunset). */
+export function deprecationHeaders(deprecation: Deprecation): Record<string, string> {
+  const headers: Record<string, string> = {
+    deprecation: `@${Math.floor(deprecation.since.getTime() / 1000)}`,
+    sunset: deprecation.sunset.toUTCString(),
+  };
+  if (deprecation.link) headers.link = `<${deprecation.link}>; rel="deprecation"; type="text/html"`;
+  return headers;
+}
+
+/** Adds `name` to the answer's Vary header. */
+function vary(reply: FastifyReply, name: string): void {
+  const current = reply.getHeader('vary');
+  reply.header('vary', typeof current === 'string' && current !== '' ? `${current}, ${name}` : name);
+}
+
 export function route<const E extends EndpointDefinition>(
   app: FastifyInstance,
   endpoint: E,
@@ -44,12 +63,23 @@ export function route<const E extends EndpointDefinition>(
   const json = typeof endpoint.answer !== 'string';
   const status = endpoint.status ?? 200;
   const signed = endpoint.access !== 'public' && endpoint.access !== 'partner';
+  const deprecation = endpoint.deprecated ? deprecationHeaders(endpoint.deprecated) : undefined;
+  const fileVariant = endpoint.fileVariant;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
     ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
+    // On every answer of the route, refusals (401, 400) included.
+    ...(deprecation
+      ? {
+          onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+            reply.headers(deprecation);
+            return payload;
+          },
+        }
+      : {}),
     config: { access: endpoint.access, permission: endpoint.permission, idempotent: endpoint.idempotent ?? false },
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
@@ -67,10 +97,12 @@ export function route<const E extends EndpointDefinition>(
         principal,
         scope: principal ? companyScope(principal) : null,
         t: translatorForHeader(request.headers['accept-language']),
+        wantsFile: fileVariant !== undefined && prefersToJson(request.headers.accept, fileVariant),
         request,
         reply,
       } as RouteInput<E>;
       if (json) reply.status(status);
+      if (fileVariant) vary(reply, 'Accept');
       return handler(input);
     },
   });

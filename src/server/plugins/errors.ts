@@ -5,7 +5,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorCode, ErrorBody } from '#shared/contract/errors.ts';
+import { fieldErrorCode, type ApiErrorCode, type ErrorBody, type FieldErrorCode } from '#shared/contract/errors.ts';
+import { findMessage } from '#shared/i18n/find-message.ts';
 import { inputMessages } from '#shared/i18n/input-messages.ts';
 import { messages, type MessageDescriptor } from '#shared/i18n/messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
@@ -13,6 +14,15 @@ import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { isTransientConflict } from '../db/transient-conflict.ts';
 import { ApiError } from '../http-errors.ts';
 import { translator, translatorForHeader, type Translate } from '../i18n.ts';
+
+/**
+ * The stable code of one field error: its message's, or, for an entry that is no message of ours
+ * (the item numbers a bulk action refused, a text already translated), the answer's message's.
+ */
+function codeOf(entry: MessageDescriptor | string, answer: MessageDescriptor): FieldErrorCode {
+  const id = typeof entry === 'string' ? (findMessage(entry)?.id ?? answer.id) : entry.id;
+  return fieldErrorCode(id);
+}
 
 function send(
   reply: FastifyReply,
@@ -24,7 +34,9 @@ function send(
 ) {
   const body: ErrorBody = { message: t(message, extra.values), error: code };
   if (extra.fields) {
-    body.errors = Object.fromEntries(Object.entries(extra.fields).map(([field, list]) => [field, list.map((m) => t(m))]));
+    const fields = Object.entries(extra.fields);
+    body.errors = Object.fromEntries(fields.map(([field, list]) => [field, list.map((m) => t(m))]));
+    body.codes = Object.fromEntries(fields.map(([field, list]) => [field, list.map((m) => codeOf(m, message))]));
   }
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }

@@ -72,6 +72,24 @@ export interface EndpointDefinition {
   status?: 200 | 201 | 202;
   /** Takes an Idempotency-Key (create routes). */
   idempotent?: boolean;
+  /**
+   * The same answer as a file of this media type, sent instead of the JSON when the request's
+   * Accept prefers it (the JSON stays the default); the handler reads `wantsFile`.
+   */
+  fileVariant?: 'application/pdf';
+  /** A route on its way out of the API: every answer says so in headers (README "API versioning"). */
+  deprecated?: Deprecation;
+}
+
+/**
+ * A deprecated route (README "API versioning"): its answers carry `Deprecation` (RFC 9745, the
+ * date it was deprecated), `Sunset` (RFC 8594, the date it stops answering) and, with `link`, a
+ * `Link` to the page that says what replaces it.
+ */
+export interface Deprecation {
+  since: Date;
+  sunset: Date;
+  link?: string;
 }
 
 type RequestPart = 'params' | 'query' | 'body';

@@ -7,7 +7,10 @@ import { itemNumberParams } from './params.ts';
 
 const itemNumber = z.string().check(z.trim(), z.minLength(1), z.maxLength(40));
 
-/** GET /api/v1/shipments/getLabel/{item_number}: one A6 label. */
+/**
+ * GET /api/v1/shipments/getLabel/{item_number}: one A6 label, the PDF in base64 in the spec's JSON;
+ * with `Accept: application/pdf` the PDF itself (label_{item_number}.pdf).
+ */
 export const singleLabelSchema = z.object({ shipment: z.object({ label: z.string() }) });
 export type SingleLabel = z.infer<typeof singleLabelSchema>;
 
@@ -29,6 +32,7 @@ export const singleLabelEndpoint = endpoint({
   companyData: { names: { params: { item_number: 'shipment' } } },
   params: itemNumberParams,
   answer: singleLabelSchema,
+  fileVariant: 'application/pdf',
 });
 /** labels.pdf: four A6 labels per A4 sheet. */
 export const bulkLabelsEndpoint = endpoint({

@@ -51,6 +51,11 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
+/** Absent, or strings per field (`errors`, `codes`). */
+const isOptionalFieldLists = (value: unknown) =>
+  value === undefined || (isObject(value) && Object.values(value).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string')));
+/** Like zod's record: a "__proto__" key (JSON.parse makes it an own property) is left out. */
+const withoutProto = (lists: Record<string, string[]>) => Object.fromEntries(Object.entries(lists).filter(([field]) => field !== '__proto__'));
 
 /**
  * An error answer read as `errorBodySchema` (shared/contract/errors.ts) reads it, without zod: the
@@ -59,13 +64,12 @@ const isOptionalString = (value: unknown) => value === undefined || typeof value
  */
 export function readErrorBody(json: unknown): ErrorBody | null {
   if (!isObject(json)) return null;
-  const { message, errors, error } = json;
-  if (!isOptionalString(message) || !isOptionalString(error)) return null;
-  if (errors !== undefined && !(isObject(errors) && Object.values(errors).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string')))) return null;
+  const { message, errors, codes, error } = json;
+  if (!isOptionalString(message) || !isOptionalString(error) || !isOptionalFieldLists(errors) || !isOptionalFieldLists(codes)) return null;
   const body: ErrorBody = {};
   if (message !== undefined) body.message = message;
-  // Like zod's record: a "__proto__" key (JSON.parse makes it an own property) is left out.
-  if (errors !== undefined) body.errors = Object.fromEntries(Object.entries(errors as Record<string, string[]>).filter(([field]) => field !== '__proto__'));
+  if (errors !== undefined) body.errors = withoutProto(errors as Record<string, string[]>);
+  if (codes !== undefined) body.codes = withoutProto(codes as Record<string, string[]>);
   if (error !== undefined) body.error = error;
   return body;
 }

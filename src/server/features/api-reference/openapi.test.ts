@@ -105,7 +105,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents a file variant of a JSON answer and a deprecated route as the definition says', async () => {
-    const labels = { ...ENDPOINTS.singleLabel, fileVariant: 'application/pdf' };
+    const labels = { ...ENDPOINTS.singleLabel, fileVariant: 'application/pdf' as const };
     const old = { ...ENDPOINTS.shipmentList, deprecated: { since: new Date('2026-11-01'), sunset: new Date('2027-05-01'), link: 'https://portal.example/changes' } };
     const custom = openApiDocument({ endpoints: { singleLabel: endpoint(labels), shipmentList: endpoint(old) } });
     const label = custom.paths['/api/v1/shipments/getLabel/{item_number}']!.get!;

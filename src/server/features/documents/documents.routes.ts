@@ -22,8 +22,10 @@ export async function documentRoutes(app: FastifyInstance, { db, renderer, heavy
     }, 0).unref();
   });
 
-  route(app, singleLabelEndpoint, async ({ scope, params }) => {
+  route(app, singleLabelEndpoint, async ({ scope, params, wantsFile, reply }) => {
     const pdf = await singleLabel(db, scope, params.item_number, renderer);
+    // The PDF itself when Accept asks for it (integrations); the spec's JSON otherwise (the portal).
+    if (wantsFile) return reply.header('content-type', 'application/pdf').header('content-disposition', attachment(`label_${params.item_number}.pdf`)).send(Buffer.from(pdf));
     return { shipment: { label: Buffer.from(pdf).toString('base64') } };
   });
 
