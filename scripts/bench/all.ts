@@ -19,7 +19,7 @@ import type { BenchRecord, FigureRecord } from './figures.ts';
 import { table } from './stats.ts';
 
 /** In the order they run: cheap and client-side first, the long database benches last. */
-const BENCHES = ['bundle', 'lighthouse', 'labels', 'floor', 'auth', 'track', 'outbox', 'scan', 'import', 'points', 'admin', 'report', 'shipments', 'cluster'] as const;
+const BENCHES = ['bundle', 'lighthouse', 'labels', 'floor', 'auth', 'track', 'isolation', 'outbox', 'scan', 'import', 'points', 'admin', 'report', 'shipments', 'cluster'] as const;
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.join(root, 'test-results/bench');

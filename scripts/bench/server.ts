@@ -63,7 +63,8 @@ export async function startServer(port: number, options: ServerOptions = {}): Pr
   const onExit = () => killGroup();
   process.once('exit', onExit);
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
+    // Generous: a fresh data folder runs every migration, which takes a minute on a loaded machine.
+    const timer = setTimeout(() => reject(new Error('server did not start within 180 s')), 180_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Portal listening')) {
         clearTimeout(timer);
