@@ -65,5 +65,18 @@ export type StoredToken = z.infer<typeof storedTokenSchema>;
 // Sign-in and refresh (body JSON or form-encoded, client credentials there or in HTTP Basic;
 // validated in the route for RFC 6749 errors).
 export const tokenEndpoint = endpoint({ method: 'POST', path: '/oauth/token', access: 'public', companyData: 'none', body: tokenRequestBodySchema, answer: tokenResponseSchema });
-/** Sign-out: ends the refresh cookie's session family. */
-export const revokeEndpoint = endpoint({ method: 'POST', path: '/oauth/revoke', access: 'public', companyData: 'none', answer: 'empty' });
+/**
+ * POST /oauth/revoke body (optional; JSON or form-encoded, RFC 7009's names): `token`, an access
+ * token of this server, ends the session it names, even past its expiry; the refresh cookie, when
+ * sent, ends its own session as before. A sign-out that got no answer is sent again later with
+ * the token alone (the browser's cookie may by then be another sign-in's). `token_type_hint` is
+ * accepted and ignored.
+ */
+export const revokeRequestSchema = z.object({
+  token: z.optional(z.string().check(z.minLength(1, messages.required.id), z.maxLength(4096, messages.tooLong.id))),
+  token_type_hint: z.optional(z.string().check(z.maxLength(100, messages.tooLong.id))),
+});
+export type RevokeRequest = z.infer<typeof revokeRequestSchema>;
+
+/** Sign-out: ends the refresh cookie's session family, and the one the body's access token names (validated in the route). */
+export const revokeEndpoint = endpoint({ method: 'POST', path: '/oauth/revoke', access: 'public', companyData: 'none', body: revokeRequestSchema, answer: 'empty' });

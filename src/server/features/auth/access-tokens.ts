@@ -27,6 +27,12 @@ export interface AccessTokens {
   verify(token: string): Promise<SessionPrincipal | null>;
   /** The principal of a token verified here before and not expired since, without waiting; undefined when it must be verified. */
   known(token: string): SessionPrincipal | undefined;
+  /**
+   * The principal of a token of ours up to `graceSeconds` past its expiry, or null: only to end
+   * its session (a sign-out queued offline presents the last access token it had, often expired).
+   * Never for anything else: an expired token grants no access.
+   */
+  expiredSession(token: string, graceSeconds: number): Promise<SessionPrincipal | null>;
 }
 
 /** Verified tokens remembered at most (a few MB); the oldest is forgotten first. */
@@ -36,9 +42,9 @@ export function accessTokens(key: Uint8Array, ttlSeconds = ACCESS_TOKEN_TTL_SECO
   /** Token -> its principal and when it expires (ms), oldest first. */
   const verified = new Map<string, { principal: SessionPrincipal; expiresAt: number }>();
 
-  async function check(token: string): Promise<{ principal: SessionPrincipal; expiresAt: number } | null> {
+  async function check(token: string, clockTolerance = 0): Promise<{ principal: SessionPrincipal; expiresAt: number } | null> {
     try {
-      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: new Date(now()) });
+      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: new Date(now()), clockTolerance });
       const role = payload.role;
       if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
       if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
@@ -70,6 +76,9 @@ export function accessTokens(key: Uint8Array, ttlSeconds = ACCESS_TOKEN_TTL_SECO
       return { token, expiresIn: ttlSeconds };
     },
     known,
+    async expiredSession(token, graceSeconds) {
+      return (await check(token, graceSeconds))?.principal ?? null;
+    },
     async verify(token) {
       const principal = known(token);
       if (principal) return principal;

@@ -1,7 +1,7 @@
 // POST /oauth/token (client_credentials and refresh_token grants) and POST /oauth/revoke.
 // Errors follow RFC 6749 section 5.2 and carry a human message in the caller's language.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { revokeEndpoint, tokenEndpoint, tokenRequestSchema, type TokenResponse } from '#shared/contract/auth.ts';
+import { revokeEndpoint, revokeRequestSchema, tokenEndpoint, tokenRequestSchema, type TokenResponse } from '#shared/contract/auth.ts';
 import { messages } from '#shared/i18n/messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import type { Db } from '#server/db/client.ts';
@@ -12,7 +12,7 @@ import { basicCredentials, type BasicCredentials } from './client-authentication
 import { clientInfo, findClientById, findClientByLogin, type ClientRow } from './clients.service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { DUMMY_HASH_PROMISE, verifySecret } from './passwords.ts';
-import type { IssuedRefresh, RefreshTokenStore } from './refresh-tokens.ts';
+import { REFRESH_ABSOLUTE_SECONDS, type IssuedRefresh, type RefreshTokenStore } from './refresh-tokens.ts';
 import { isCrossSite } from './same-origin.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
@@ -130,11 +130,37 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
     { validateBody: false },
   );
 
-  /** Logout: ends the session family of the presented refresh cookie (RFC 7009 in spirit). */
-  route(app, revokeEndpoint, async ({ request, reply }) => {
-    const presented = request.cookies[REFRESH_COOKIE];
-    if (presented) await refreshTokens.revoke(presented);
-    reply.clearCookie(REFRESH_COOKIE, cookieOptions(request)).header('cache-control', 'no-store');
-    return reply.status(204).send();
-  });
+  /**
+   * Logout (RFC 7009 in spirit): ends the session family of the presented refresh cookie and
+   * clears it, and the session the body's `token` (an access token of ours, even expired) names.
+   * The token alone is how a sign-out that got no answer offline is sent later: by then the
+   * browser's cookie may be another person's fresh sign-in, which must live on, so the app sends
+   * it without the cookie. A token that is not ours, too old or of an ended session changes
+   * nothing and answers the same 204 (RFC 7009 section 2.2): the answer tells nothing about it.
+   */
+  route(
+    app,
+    revokeEndpoint,
+    async ({ request, reply }) => {
+      const parsed = revokeRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const fields: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) (fields[issue.path.join('.') || 'token'] ??= []).push(issue.message);
+        throw new ApiError(400, 'invalid_request', messages.invalidRequest, { fields });
+      }
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (presented) await refreshTokens.revoke(presented);
+      if (parsed.data.token) {
+        // Past its absolute limit a session is over anyway: older tokens need no lookup.
+        const principal = await tokens.expiredSession(parsed.data.token, REFRESH_ABSOLUTE_SECONDS);
+        if (principal) await refreshTokens.revokeFamily(principal.sessionId, principal.clientId);
+      }
+      // A revoke by token alone leaves the cookie be: it may be a newer sign-in's (a browser ignores
+      // the answer's cookies for a request sent without them anyway).
+      if (presented || !parsed.data.token) reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
+      reply.header('cache-control', 'no-store');
+      return reply.status(204).send();
+    },
+    { validateBody: false },
+  );
 }

@@ -74,12 +74,14 @@ export function refreshTokenStore(db: Db, sessions?: SessionEndListener, now: ()
       return { ok: true, clientId: used.clientId, ...next };
     },
 
-    async revokeFamily(familyId: string) {
-      await db
+    /** Ends a session family; with `clientId`, only when the family is that client's (a sign-out by its access token). */
+    async revokeFamily(familyId: string, clientId?: string) {
+      const rows = await db
         .update(refreshTokens)
         .set({ revokedAt: now() })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-      ended([familyId]);
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), ...(clientId === undefined ? [] : [eq(refreshTokens.clientId, clientId)])))
+        .returning({ familyId: refreshTokens.familyId });
+      if (clientId === undefined || rows.length > 0) ended([familyId]);
     },
 
     /** Ends every session of a client (its password changed): their refresh cookies and access tokens fail at once. */
