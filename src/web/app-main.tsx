@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { installZodMessageIds } from '#shared/contract/zod-messages.ts';
 import { scanSyncStart } from './features/scan/offline/scan-sync-start.ts';
 import { outboxSyncStart } from './features/shipments/offline/outbox-sync-start.ts';
-import { onSessionEnded } from './lib/api.ts';
+import { api, onSessionEnded } from './lib/api.ts';
 import { whenIdleAfterPaint } from './lib/after-next-paint.ts';
 import { i18n, initLanguage } from './lib/i18n.ts';
 import { forgetQueryCache } from './lib/query-cache-key.ts';
@@ -58,6 +58,10 @@ async function start() {
   // (needs a sign-in): once the first page has painted and the phone is idle, so that the engines'
   // code does not queue in front of the page's first content.
   whenIdleAfterPaint(() => startSyncEngines([outboxSyncStart, scanSyncStart]));
+  // A Log out that got no answer (lib/sign-out-queue.ts) is sent as soon as the connection returns
+  // (and before any session renewal, api-client.ts), not only when the next page needs a session.
+  window.addEventListener('online', () => void api.flushSignOuts());
+  void api.flushSignOuts();
 }
 
 void start();

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { TokenResponse } from '#shared/contract/auth.ts';
 import { createApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
+import { pendingSignOuts, queueSignOut } from './sign-out-queue.ts';
 import { saveToken, TOKEN_KEY } from './token-store.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -435,6 +436,108 @@ describe('signOut', () => {
     await s.client.signOut();
 
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('a sign-out that gets no answer (issue 32)', () => {
+  const revokeCalls = (s: ReturnType<typeof setup>) => s.calls.filter((c) => c.url === '/oauth/revoke');
+
+  it('sends the session\'s last access token with the cookie, so it can be ended later without it', async () => {
+    saveToken(tokenResponse('access-1'));
+    const s = setup();
+    s.answer(new Response(null, { status: 204 }));
+
+    expect(await s.client.signOut()).toBe('sent');
+
+    expect(s.calls[0]).toMatchObject({ url: '/oauth/revoke', credentials: 'include', body: { token: 'access-1' } });
+    expect(pendingSignOuts()).toEqual([]);
+  });
+
+  it('keeps it offline and never renews with the signed-out cookie until the server has it', async () => {
+    saveToken(tokenResponse('access-1'));
+    const s = setup();
+    s.answer(new TypeError('Failed to fetch'));
+    expect(await s.client.signOut()).toBe('queued');
+    expect(pendingSignOuts()).toEqual([{ token: 'access-1', cookie: true }]);
+
+    // Still offline: the renewal tries the sign-out again, and does not touch /oauth/token.
+    s.answer(new TypeError('Failed to fetch'));
+    expect(await s.client.renewSession()).toBe('refused');
+    expect(s.tokenCalls()).toHaveLength(0);
+
+    // A server error is no answer either.
+    s.answer(json({ error: 'internal' }, 503));
+    expect(await s.client.renewSession()).toBe('refused');
+    expect(s.tokenCalls()).toHaveLength(0);
+
+    // Online again: the sign-out goes first, with the cookie it ends; the refresh after it is refused.
+    s.answer(new Response(null, { status: 204 }), refreshRejected());
+    expect(await s.client.renewSession()).toBe('refused');
+    expect(revokeCalls(s).at(-1)).toMatchObject({ credentials: 'include', body: { token: 'access-1' } });
+    expect(s.calls.at(-1)?.url).toBe('/oauth/token');
+    expect(pendingSignOuts()).toEqual([]);
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('a request meeting a 401 after the sign-out does not renew with the cookie either', async () => {
+    saveToken(tokenResponse('access-1'));
+    const s = setup();
+    s.answer(new TypeError('Failed to fetch'));
+    await s.client.signOut();
+
+    s.answer(unauthorized(), new TypeError('Failed to fetch'));
+    const error = await rejection(s.client.request('/api/v1/profile'));
+    expect(error.status).toBe(401);
+    expect(s.tokenCalls()).toHaveLength(0);
+    expect(s.calls[1]?.headers.get('authorization')).toBeNull();
+  });
+
+  it('a new sign-in on the device works while it waits; the old session is then ended by its token alone', async () => {
+    saveToken(tokenResponse('access-old'));
+    const s = setup();
+    s.answer(new TypeError('Failed to fetch'));
+    await s.client.signOut();
+
+    // The sign-in tries the waiting sign-out first (no answer), then signs in: a new cookie.
+    s.answer(new TypeError('Failed to fetch'), json(tokenResponse('access-new')));
+    await s.client.signIn({ client_id: 'next-person', client_secret: 'secret' });
+    expect(pendingSignOuts()).toEqual([{ token: 'access-old', cookie: false }]);
+    expect(storedToken()?.value).toBe('access-new');
+
+    // The new session renews with its cookie; the old sign-out is sent first, without any cookie.
+    localStorage.removeItem(TOKEN_KEY);
+    s.answer(new Response(null, { status: 204 }), json(tokenResponse('access-new-2')));
+    expect(await s.client.renewSession()).toBe('refreshed');
+    const sent = revokeCalls(s).at(-1);
+    expect(sent).toMatchObject({ credentials: 'omit', body: { token: 'access-old' } });
+    expect(pendingSignOuts()).toEqual([]);
+    expect(storedToken()?.value).toBe('access-new-2');
+  });
+
+  it('a sign-in after the connection returned ends the old session with its cookie first', async () => {
+    saveToken(tokenResponse('access-old'));
+    const s = setup();
+    s.answer(new TypeError('Failed to fetch'));
+    await s.client.signOut();
+
+    s.answer(new Response(null, { status: 204 }), json(tokenResponse('access-new')));
+    await s.client.signIn({ client_id: 'next-person', client_secret: 'secret' });
+    expect(s.calls.map((c) => `${c.url} ${c.credentials}`).slice(1)).toEqual(['/oauth/revoke include', '/oauth/token include']);
+    expect(pendingSignOuts()).toEqual([]);
+  });
+
+  it('flushSignOuts sends what waits, oldest first, and stops at the first without an answer', async () => {
+    const s = setup();
+    queueSignOut({ token: 'a', cookie: false });
+    queueSignOut({ token: 'b', cookie: false });
+    queueSignOut({ token: 'c', cookie: true });
+    s.answer(new Response(null, { status: 204 }), new TypeError('Failed to fetch'));
+    await s.client.flushSignOuts();
+    expect(pendingSignOuts().map((e) => e.token)).toEqual(['b', 'c']);
+    s.answer(new Response(null, { status: 204 }), new Response(null, { status: 204 }));
+    await s.client.flushSignOuts();
+    expect(revokeCalls(s).map((c) => (c.body as { token: string }).token)).toEqual(['a', 'b', 'b', 'c']);
+    expect(pendingSignOuts()).toEqual([]);
   });
 });
 

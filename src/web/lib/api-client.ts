@@ -7,6 +7,7 @@ import { tokenResponseSchema, type Credentials, type TokenResponse } from '#shar
 import { pathOf, type AnswerOut, type BodyIn, type EndpointDefinition, type ParamsIn, type QueryIn } from '#shared/contract/endpoint.ts';
 import { MAX_CONSECUTIVE_401 } from '#shared/domain/limits.ts';
 import { ApiError, errorFromResponse } from './api-error.ts';
+import { cookieReplaced, cookieSignedOut, pendingSignOuts, queueSignOut, sessionEndToken, signOutDone, type PendingSignOut } from './sign-out-queue.ts';
 import { clearToken, readToken, saveToken } from './token-store.ts';
 
 export interface ApiClientDeps {
@@ -55,6 +56,43 @@ export function createApiClient(deps: ApiClientDeps) {
   const doFetch: typeof fetch = (...args) => (deps.fetch ?? fetch)(...args);
   let refreshing: Promise<boolean> | null = null;
   let consecutive401 = 0;
+  let flushing: Promise<void> | null = null;
+
+  /** One sign-out to the server: true when it answered (done, or refused for good), false when it must wait. */
+  async function sendSignOut(entry: PendingSignOut): Promise<boolean> {
+    try {
+      const response = await doFetch('/oauth/revoke', {
+        method: 'POST',
+        // The cookie only while it is still the signed-out session's (never a newer sign-in's).
+        credentials: entry.cookie ? 'include' : 'omit',
+        ...(entry.token ? { headers: { 'content-type': 'application/json', 'accept-language': deps.language() }, body: JSON.stringify({ token: entry.token }) } : {}),
+      });
+      return response.status < 500;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Sends the sign-outs that wait (lib/sign-out-queue.ts), oldest first, until one gets no answer.
+   * Runs one after the other: a call during a run sends what was queued since, after it.
+   */
+  function flushSignOuts(): Promise<void> {
+    const run = async () => {
+      // Bounded: storage that refuses to forget a sent entry must not loop forever.
+      for (let sent = 0; sent < 50; sent++) {
+        const [entry] = pendingSignOuts();
+        if (!entry || !(await sendSignOut(entry))) return;
+        signOutDone(entry);
+      }
+    };
+    const next = (flushing ?? Promise.resolve()).then(run);
+    flushing = next;
+    void next.finally(() => {
+      if (flushing === next) flushing = null;
+    });
+    return next;
+  }
 
   async function send(path: string, options: RequestOptions): Promise<Response> {
     const extra = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]);
@@ -100,6 +138,10 @@ export function createApiClient(deps: ApiClientDeps) {
    * `refused` (the server said no: the session is over) or `offline` (no answer: maybe later).
    */
   async function renewSession(): Promise<RefreshResult> {
+    // A sign-out is sent before anything else; while the cookie's own one waits, that cookie is
+    // never used: its session was signed out here, and only its secret signs back in.
+    await flushSignOuts();
+    if (cookieSignedOut()) return 'refused';
     let response: Response;
     try {
       response = await tokenRequest({ grant_type: 'refresh_token' });
@@ -177,8 +219,12 @@ export function createApiClient(deps: ApiClientDeps) {
       return parsed.data;
     },
 
+    flushSignOuts,
+
     /** grant_type client_credentials; stores the token record on success. */
     async signIn(credentials: Credentials): Promise<TokenResponse> {
+      // Waiting sign-outs go first (with the old cookie while it is still theirs).
+      await flushSignOuts();
       const response = await tokenRequest({
         grant_type: 'client_credentials',
         client_id: credentials.client_id.trim(),
@@ -186,18 +232,24 @@ export function createApiClient(deps: ApiClientDeps) {
       });
       if (!response.ok) throw await errorFromResponse(response);
       consecutive401 = 0;
+      // The answer set a new cookie: the waiting sign-outs no longer concern it.
+      cookieReplaced();
       return acceptToken(response);
     },
 
-    /** Removes the token and ends the server session of the refresh cookie (best effort). */
-    async signOut(): Promise<void> {
+    /**
+     * Removes the token and ends the server session: of the refresh cookie and of the session's
+     * last access token. Recorded before it is sent; without an answer it waits in
+     * lib/sign-out-queue.ts and is sent first when the connection returns. Resolves `sent` or
+     * `queued` (the server has not heard of it yet).
+     */
+    async signOut(): Promise<'sent' | 'queued'> {
+      const entry: PendingSignOut = { token: sessionEndToken(), cookie: true };
+      queueSignOut(entry);
       clearToken();
       consecutive401 = 0;
-      try {
-        await doFetch('/oauth/revoke', { method: 'POST', credentials: 'include' });
-      } catch {
-        // offline: the cookie's session ends by itself at its expiry
-      }
+      await flushSignOuts();
+      return pendingSignOuts().some((e) => e.token === entry.token && e.cookie) ? 'queued' : 'sent';
     },
   };
 }

@@ -10,6 +10,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import type { ReactNode } from 'react';
 import { onQueryCacheLoaded } from './query-cache-key.ts';
 import { createQueryClient, persistOptions, persister } from './query-client.ts';
+import { currentClient } from './token-store.ts';
 
 export const queryClient = createQueryClient();
 
@@ -22,6 +23,13 @@ onQueryCacheLoaded(() => {
 let restoring: Promise<void> | undefined;
 
 /**
+ * Whose cache it is (TanStack's `buster`): a cache saved for another client is removed instead of
+ * restored. A sign-out empties it anyway; this holds also where that never ran (a tab closed
+ * mid-way, a session that ended elsewhere), so the next person never sees the last one's rows.
+ */
+const owner = () => currentClient()?.id ?? '';
+
+/**
  * Puts what this device kept (the unfiltered list, for offline use) back into the cache, once,
  * then saves the cache on each change. The shell's route waits for it before its pages' loaders
  * run and before their first render: the loaders see the kept rows, and the pages render once.
@@ -30,10 +38,17 @@ let restoring: Promise<void> | undefined;
  * on a phone.) A kept cache that cannot be read is removed by the restore; the app goes on without.
  */
 export function restoreQueryCache(): Promise<void> {
-  restoring ??= persistQueryClientRestore({ queryClient, ...persistOptions })
+  restoring ??= persistQueryClientRestore({ queryClient, ...persistOptions, buster: owner() })
     .catch((error: unknown) => console.error('The query cache kept on this device could not be restored', error))
     .then(() => {
-      persistQueryClientSubscribe({ queryClient, ...persistOptions });
+      // Read at every save: the client signed in when it is written, also after a new sign-in in this tab.
+      persistQueryClientSubscribe({
+        queryClient,
+        ...persistOptions,
+        get buster() {
+          return owner();
+        },
+      });
     });
   return restoring;
 }

@@ -7,6 +7,7 @@
 // the app from the service worker and go on with its drafts, which belong to that client. The
 // server never trusts this record: every call still needs a token, renewed by the refresh cookie.
 import { clientInfoSchema, storedTokenSchema, type ClientInfo, type StoredToken, type TokenResponse } from '#shared/contract/auth.ts';
+import { SESSION_END_TOKEN_KEY } from './sign-out-queue.ts';
 
 export const TOKEN_KEY = 'token';
 export const SESSION_CLIENT_KEY = 'session-client';
@@ -44,14 +45,17 @@ export function saveToken(response: TokenResponse, now = Date.now()): StoredToke
   const record: StoredToken = { value: response.access_token, data: response.data, expiry: now + response.expires_in * 1000 };
   localStorage.setItem(TOKEN_KEY, JSON.stringify(record));
   localStorage.setItem(SESSION_CLIENT_KEY, JSON.stringify(record.data));
+  // Kept past the token's expiry: a Log out sends it to end this session (lib/sign-out-queue.ts).
+  localStorage.setItem(SESSION_END_TOKEN_KEY, record.value);
   notify();
   return record;
 }
 
-/** Ends the session in this browser: the token and the remembered client. */
+/** Ends the session in this browser: the token, the remembered client and the token to end it by. */
 export function clearToken(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(SESSION_CLIENT_KEY);
+  localStorage.removeItem(SESSION_END_TOKEN_KEY);
   notify();
 }
 

@@ -22,7 +22,7 @@ function LogOut() {
 beforeEach(async () => {
   await resetDb();
   await resetScans();
-  vi.spyOn(api, 'signOut').mockResolvedValue();
+  vi.spyOn(api, 'signOut').mockResolvedValue('sent');
 });
 
 afterEach(() => {

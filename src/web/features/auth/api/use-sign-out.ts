@@ -6,7 +6,8 @@ import { api } from '#web/lib/api.ts';
 import { persister } from '#web/lib/query-client.ts';
 
 /**
- * Logout: removes the token and every cached query, ends the server session, goes to login. What
+ * Logout: removes the token and every cached query, ends the server session (or queues that,
+ * offline: lib/sign-out-queue.ts), goes to login. What
  * the server has already answered leaves this browser too (offline/unsent-work.ts): on a shared
  * device the next person finds no sent shipments or scans. Unsent work stays for its client.
  */
@@ -15,7 +16,7 @@ export function useSignOut() {
   const navigate = useNavigate();
   const { t } = useLingui();
   return async () => {
-    await api.signOut();
+    const revoke = await api.signOut();
     queryClient.clear();
     persister.removeClient();
     // Not awaited: a send under way (up to its timeout) finishes first, and the user need not wait.
@@ -23,7 +24,10 @@ export function useSignOut() {
     import('#web/offline/unsent-work.ts')
       .then(({ forgetSentWork }) => forgetSentWork())
       .catch((error: unknown) => console.error('The sent history could not be removed', error));
-    showToast(t`You have been logged out.`);
+    // Offline the server has not heard of it yet: the device ends the session as soon as it can,
+    // and until then never renews it (lib/sign-out-queue.ts).
+    if (revoke === 'sent') showToast(t`You have been logged out.`);
+    else showToast(t`You have been logged out. The server will be told as soon as the connection returns; until then nobody can continue your session on this device.`, 'info');
     await navigate({ to: '/user/login' });
   };
 }

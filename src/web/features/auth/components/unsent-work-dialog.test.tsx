@@ -111,4 +111,23 @@ describe('Log out with unsent work', () => {
     await eventually(() => expect(dialog().open).toBe(false));
     expect(await db.outbox.count()).toBe(1);
   });
+
+  it('offline, says that logging out still holds: the server is told when the connection returns', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await submission(CLIENT, 'pending');
+      await logOut();
+      await eventually(() => expect(dialog().open).toBe(true));
+      expect(within(dialog()).getByText(/You are offline\. Logging out still works/)).toBeTruthy();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('online, says nothing about the connection', async () => {
+    await submission(CLIENT, 'pending');
+    await logOut();
+    await eventually(() => expect(dialog().open).toBe(true));
+    expect(within(dialog()).queryByText(/You are offline/)).toBeNull();
+  });
 });

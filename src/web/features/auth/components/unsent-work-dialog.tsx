@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { useOnline } from '#web/lib/use-online.ts';
 import type { UnsentWork } from '#web/offline/unsent-work.ts';
 
 export interface UnsentWorkDialogProps {
@@ -16,6 +17,7 @@ export function UnsentWorkDialog({ work, busy, onConfirm, onCancel }: UnsentWork
   const submissions = work?.submissions ?? 0;
   const rejected = work?.rejected ?? 0;
   const scans = work?.scans ?? 0;
+  const online = useOnline();
   return (
     <ConfirmDialog
       open={work !== null}
@@ -50,6 +52,14 @@ export function UnsentWorkDialog({ work, busy, onConfirm, onCancel }: UnsentWork
           carrier does not receive them.
         </Trans>
       </p>
+      {!online && (
+        <p className="mt-3">
+          <Trans>
+            You are offline. Logging out still works: this device tells the server as soon as the connection returns, and until then nobody can continue your session here
+            without your secret.
+          </Trans>
+        </p>
+      )}
     </ConfirmDialog>
   );
 }
