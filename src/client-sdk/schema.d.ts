@@ -1812,6 +1812,10 @@ export interface components {
             partner_name: string | null;
             partner_tracking_link: string | null;
         };
+        RevokeRequest: {
+            token?: string;
+            token_type_hint?: string;
+        };
         Shipment: {
             item_number: string;
             tracking_number: string | null;
@@ -2209,7 +2213,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeRequest"];
+            };
+        };
         responses: {
             /** @description Done; no content. */
             204: {
@@ -2218,6 +2226,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
     };
