@@ -266,6 +266,7 @@ describe('PUT /api/v1/admin/partners/{id}/services', () => {
       message: '1 pickup address prefers this partner for a service you remove. Confirm to remove those preferences too.',
       error: 'conflict',
       errors: { services: ['Zelená Záhrada s.r.o.: Priemyselná 12, Žilina (SK PRM any method)'] },
+      codes: { services: ['service.still_preferred'] },
     });
     expect(await getServices(PARTNERS.SPS)).toEqual(services);
     expect(await preferencesOf(warehouseId)).toContainEqual({ partnerId: PARTNERS.SPS, country: 'SK', product: 'PRM', method: null });
