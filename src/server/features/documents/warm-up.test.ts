@@ -3,16 +3,22 @@
 // them; never under inject() (the API tests), never before listening.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import type * as WarmUp from './warm-up.ts';
+import type * as RenderPool from './render-pool.ts';
 
+// The render pool's threads do the warming (render.worker.ts); what the server decides is when to
+// ask the pool for it.
 const warmUp = vi.hoisted(() => ({ calls: 0 }));
-vi.mock('./warm-up.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof WarmUp>();
+vi.mock('./render-pool.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof RenderPool>();
   return {
-    warmUpDocuments: () => {
-      warmUp.calls++;
-      return real.warmUpDocuments();
-    },
+    ...real,
+    renderPool: (...args: Parameters<typeof real.renderPool>) => ({
+      ...real.renderPool(...args),
+      warmUp: () => {
+        warmUp.calls++;
+        return Promise.resolve();
+      },
+    }),
   };
 });
 
