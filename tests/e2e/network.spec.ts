@@ -81,5 +81,8 @@ test('an admin edits a partner’s services and imports its directory; a client 
   await client.getByLabel('Content', { exact: true }).fill('Books');
   await client.getByRole('button', { name: 'Send shipment' }).click();
   await expect(client).toHaveURL(/\/shipments$/);
+  // A client's table shows the delivery status by default; the partner is one tick away.
+  await client.getByText('Columns', { exact: true }).click();
+  await client.getByRole('checkbox', { name: 'Partner' }).check();
   await expect(client.getByRole('row').filter({ hasText: name })).toContainText('Slovak Parcel Service');
 });

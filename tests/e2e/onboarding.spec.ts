@@ -128,6 +128,10 @@ test('an admin onboards a client on an empty database; the client ships through 
   await client.getByLabel('Content', { exact: true }).fill('Ceramics');
   await client.getByRole('button', { name: 'Send shipment' }).click();
   await expect(client).toHaveURL(/\/shipments$/);
+  // A client's table shows the delivery status by default; the partner is one tick away.
+  await client.getByText('Columns', { exact: true }).click();
+  await client.getByRole('checkbox', { name: 'Partner' }).check();
+  await client.keyboard.press('Escape');
   const row = client.getByRole('row').filter({ hasText: 'Peter Príjemca' });
   await expect(row).toContainText('PostOne');
   await row.getByRole('button', { name: /^Actions for PP/ }).click();
