@@ -155,6 +155,8 @@ export interface paths {
          *
          *     **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
          *
+         *     **Rate limits:** `shipment_writes` (see "Rate limits" in the introduction).
+         *
          *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.
          */
         post: operations["shipmentStore"];
@@ -178,6 +180,8 @@ export interface paths {
          * @description Creates one shipment per parcel of the payload, sharing a consignment number.
          *
          *     **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         *
+         *     **Rate limits:** `shipment_writes` (see "Rate limits" in the introduction).
          *
          *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.
          */
@@ -211,6 +215,8 @@ export interface paths {
          * @description Cancels the CREATED shipments among `item_numbers`.
          *
          *     **Access:** Signed-in clients with the role USER, ADMIN; on your own company’s rows.
+         *
+         *     **Rate limits:** `shipment_writes` (see "Rate limits" in the introduction).
          */
         delete: operations["shipmentBulkDelete"];
         options?: never;
@@ -261,6 +267,8 @@ export interface paths {
          * @description Cancels a shipment that is still CREATED (status DELETED).
          *
          *     **Access:** Signed-in clients with the role USER, ADMIN; on your own company’s rows.
+         *
+         *     **Rate limits:** `shipment_writes` (see "Rate limits" in the introduction).
          */
         delete: operations["shipmentDelete"];
         options?: never;
@@ -280,6 +288,8 @@ export interface paths {
          * @description The A6 label as a PDF file, base64-encoded in `shipment.label` (the web app saves it as `label_{item_number}.pdf`).
          *
          *     **Access:** Any signed-in client; on your own company’s rows (ADMIN: every company’s).
+         *
+         *     **Rate limits:** `labels` (see "Rate limits" in the introduction).
          */
         get: operations["singleLabel"];
         put?: never;
@@ -304,6 +314,8 @@ export interface paths {
          * @description One PDF with four A6 labels per A4 sheet, in the order asked; `start` (1–4) skips the used quarters of a sheet.
          *
          *     **Access:** Any signed-in client; on your own company’s rows (ADMIN: every company’s).
+         *
+         *     **Rate limits:** `bulk_labels` (see "Rate limits" in the introduction).
          */
         post: operations["bulkLabels"];
         delete?: never;
@@ -326,6 +338,8 @@ export interface paths {
          * @description Makes the manifests of your CREATED shipments (one per pickup address and partner) and moves them to MANIFESTED. One manifest answers a PDF, several a zip of PDFs.
          *
          *     **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         *
+         *     **Rate limits:** `manifests` (see "Rate limits" in the introduction).
          */
         post: operations["manifestGenerate"];
         delete?: never;
@@ -364,6 +378,8 @@ export interface paths {
         /**
          * Download a manifest (PDF)
          * @description **Access:** Any signed-in client; on your own company’s rows (ADMIN: every company’s).
+         *
+         *     **Rate limits:** `manifests` (see "Rate limits" in the introduction).
          */
         get: operations["manifestDownload"];
         put?: never;
@@ -430,6 +446,8 @@ export interface paths {
          * @description Reads a CSV or xlsx file (base64 in `file`) and answers what an import of it would do, without creating anything.
          *
          *     **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         *
+         *     **Rate limits:** `imports` (see "Rate limits" in the introduction).
          */
         post: operations["importPreview"];
         delete?: never;
@@ -458,6 +476,8 @@ export interface paths {
          * @description Starts an import of a CSV or xlsx file (base64 in `file`); it runs in the background: follow it in the import list.
          *
          *     **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         *
+         *     **Rate limits:** `imports` (see "Rate limits" in the introduction).
          *
          *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.
          */
@@ -502,6 +522,8 @@ export interface paths {
          * @description Public: anyone may track by tracking number. The owner (signed in) or a caller who also sends the destination postcode sees more (events with places).
          *
          *     **Access:** Public: no token needed; a bearer token, when sent, is read (the owner may see more).
+         *
+         *     **Rate limits:** `tracking_lookups` (see "Rate limits" in the introduction).
          */
         get: operations["track"];
         put?: never;
@@ -524,6 +546,8 @@ export interface paths {
          * @description What the public tracking page shows for a tracking number.
          *
          *     **Access:** Public: no token needed; a bearer token, when sent, is read (the owner may see more).
+         *
+         *     **Rate limits:** `tracking_lookups` (see "Rate limits" in the introduction).
          */
         get: operations["publicTracking"];
         put?: never;
@@ -638,6 +662,8 @@ export interface paths {
          * @description The shipments created in a period as packages.xlsx. Open to every signed-in client for its own company; ADMIN for any.
          *
          *     **Access:** Any signed-in client, for its own company; ADMIN for any company.
+         *
+         *     **Rate limits:** `reports`, `reports_per_account` (see "Rate limits" in the introduction).
          */
         post: operations["shipmentReport"];
         delete?: never;
@@ -2161,6 +2187,16 @@ export interface components {
     headers: {
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
+        /**
+         * @description IETF RateLimit-Policy: the budgets this call counts against, `"name";q=quota;w=window seconds` (a list when several).
+         * @example "shipment_writes";q=3000;w=60
+         */
+        RateLimitPolicy: string;
+        /**
+         * @description IETF RateLimit: what is left of each budget, `"name";r=remaining;t=seconds until the window resets`.
+         * @example "shipment_writes";r=2987;t=41
+         */
+        RateLimit: string;
     };
     pathItems: never;
 }
@@ -2407,6 +2443,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2419,6 +2457,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2449,6 +2488,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2461,6 +2502,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2532,6 +2574,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2542,6 +2586,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2630,6 +2675,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2640,6 +2687,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2663,6 +2711,8 @@ export interface operations {
             /** @description OK: JSON by default; the file itself (application/pdf) when Accept prefers it. */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2673,6 +2723,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2700,6 +2751,8 @@ export interface operations {
                 headers: {
                     /** @description `attachment; filename="…"` */
                     "Content-Disposition"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2709,6 +2762,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2736,6 +2790,8 @@ export interface operations {
                 headers: {
                     /** @description `attachment; filename="…"` */
                     "Content-Disposition"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2747,6 +2803,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2804,6 +2861,8 @@ export interface operations {
                 headers: {
                     /** @description `attachment; filename="…"` */
                     "Content-Disposition"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2813,6 +2872,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2906,6 +2966,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2915,6 +2977,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2973,6 +3036,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2984,6 +3049,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3044,6 +3110,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3052,6 +3120,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3077,6 +3146,8 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3085,6 +3156,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3290,6 +3362,8 @@ export interface operations {
                 headers: {
                     /** @description `attachment; filename="…"` */
                     "Content-Disposition"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3299,6 +3373,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };

@@ -56,6 +56,8 @@ import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors.ts
 import { idempotency } from './plugins/idempotency.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { sharedRateLimitStore } from './plugins/rate-limit-store.ts';
+import { CompanyLimits, type CompanyRateLimits } from './http/company-limits.ts';
+import { COMPANY_RATE_LIMITS } from '#shared/domain/rate-limits.ts';
 import { Readiness, readinessRoutes } from './plugins/readiness.ts';
 import { deferredChildLogger } from './plugins/request-logger.ts';
 import { security } from './plugins/security.ts';
@@ -96,6 +98,8 @@ export interface AppOptions {
   vacuum?: Partial<VacuumOptions>;
   /** Shipment reports per account and minute, and written at once per company by this instance. */
   reportLimits?: ReportLimits;
+  /** Per-company budgets that replace the defaults of shared/domain/rate-limits.ts (tests). */
+  companyRateLimits?: Partial<CompanyRateLimits>;
   /** Heavy work (bulk labels, manifests, import uploads) at once per company on this instance (heavy-work.ts); reports take theirs from reportLimits. */
   heavyWorkLimits?: Partial<HeavyWorkLimits>;
   /** How long a client may take to send its request (plugins/timeouts.ts); tests shorten them. */
@@ -159,6 +163,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Every limit counts in `counters`: rows shared by the instances on PostgreSQL, memory on PGlite (db/limit-counters.ts).
   const counters = limitCounters(db, options.sharedLimits ?? pgliteClientOf(db) === null);
   app.decorate('limitCounters', counters);
+  // Per-company budgets of the endpoints with a `limit` (http/company-limits.ts, README "Rate limits").
+  app.decorate('companyLimits', new CompanyLimits(counters, { ...COMPANY_RATE_LIMITS, ...options.companyRateLimits }));
   // Limits are set per route (`config.rateLimit` or `app.rateLimit()`, each with a groupId); over one: 429 in the error shape, with Retry-After.
   await app.register(fastifyRateLimit, {
     global: false,

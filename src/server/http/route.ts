@@ -65,11 +65,13 @@ export function route<const E extends EndpointDefinition>(
   const signed = endpoint.access !== 'public' && endpoint.access !== 'partner';
   const deprecation = endpoint.deprecated ? deprecationHeaders(endpoint.deprecated) : undefined;
   const fileVariant = endpoint.fileVariant;
+  // The company's budget is counted before the route's own hooks (a heavy-work slot, a body read).
+  const onRequest = [endpoint.limit ? app.companyLimits.hook(endpoint.limit) : undefined, extras.onRequest].filter((hook) => hook !== undefined);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
-    ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
+    ...(onRequest.length > 0 ? { onRequest } : {}),
     ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
     // On every answer of the route, refusals (401, 400) included.
     ...(deprecation

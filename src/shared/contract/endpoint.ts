@@ -7,6 +7,7 @@
 // Each endpoint is a named export of its resource's contract file so that the web app's bundles
 // take only the endpoints (and schemas) they use; endpoints.ts gathers them into the table.
 import type * as z from 'zod/mini';
+import type { CompanyRateLimit } from '../domain/rate-limits.ts';
 import type { Permission } from '../domain/roles.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -79,6 +80,8 @@ export interface EndpointDefinition {
   fileVariant?: 'application/pdf';
   /** A route on its way out of the API: every answer says so in headers (README "API versioning"). */
   deprecated?: Deprecation;
+  /** The per-company budget the route counts against (domain/rate-limits.ts; README "Rate limits"). */
+  limit?: CompanyRateLimit;
 }
 
 /**

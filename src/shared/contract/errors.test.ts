@@ -27,7 +27,7 @@ const NOT_FIELD_MESSAGES = new Set([
   'tracking.event.AT_PICKUP_POINT', 'tracking.event.OUT_FOR_DELIVERY', 'tracking.event.DELIVERY_FAILED', 'tracking.event.DELIVERED', 'tracking.event.RETURNED',
   'tracking.not_found', 'partner.signature.invalid', 'partner.signature.replayed', 'error.malformed_body', 'error.body_too_large', 'error.unsupported_media_type',
   'error.invalid_client', 'error.client_authentication.twice', 'error.invalid_grant', 'error.unsupported_grant_type', 'error.too_many_attempts',
-  'error.too_many_requests', 'error.heavy_work_busy', 'error.not_found', 'error.internal', 'error.cross_site_sign_in', 'error.unavailable.draining',
+  'error.too_many_requests', 'error.company_rate_limited', 'error.heavy_work_busy', 'error.not_found', 'error.internal', 'error.cross_site_sign_in', 'error.unavailable.draining',
   'error.unavailable.conflict', 'error.unavailable.database', 'import.file_gone', 'import.not_found', 'manifest.not_found', 'scan.export.none_found',
   'shipment.delete.success', 'error.malformed_request', 'error.invalid_url', 'error.request_timeout',
 ]);

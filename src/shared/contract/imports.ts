@@ -79,6 +79,7 @@ export const importListSchema = z.array(importRecordSchema);
 
 export const importPreviewEndpoint = endpoint({
   method: 'POST',
+  limit: 'imports',
   path: '/api/v1/shipments/import/preview',
   access: 'client',
   companyData: 'caller',
@@ -88,6 +89,7 @@ export const importPreviewEndpoint = endpoint({
 });
 export const importStartEndpoint = endpoint({
   method: 'POST',
+  limit: 'imports',
   path: '/api/v1/shipments/import',
   access: 'client',
   companyData: 'caller',

@@ -27,6 +27,7 @@ export type BulkLabelsRequest = z.infer<typeof bulkLabelsSchema>;
 
 export const singleLabelEndpoint = endpoint({
   method: 'GET',
+  limit: 'labels',
   path: '/api/v1/shipments/getLabel/:item_number',
   access: 'client',
   companyData: { names: { params: { item_number: 'shipment' } } },
@@ -37,6 +38,7 @@ export const singleLabelEndpoint = endpoint({
 /** labels.pdf: four A6 labels per A4 sheet. */
 export const bulkLabelsEndpoint = endpoint({
   method: 'POST',
+  limit: 'bulk_labels',
   path: '/api/v1/shipments/labels',
   access: 'client',
   companyData: { names: { body: { item_numbers: 'shipment' } } },

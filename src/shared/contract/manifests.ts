@@ -52,6 +52,7 @@ export const manifestParams = z.object({ id: z.string().check(z.trim(), z.toUppe
 /** One manifest answers a PDF, several a zip. */
 export const manifestGenerateEndpoint = endpoint({
   method: 'POST',
+  limit: 'manifests',
   path: '/api/v1/manifests/generate',
   access: 'client',
   companyData: { names: { body: { importId: 'import', item_numbers: 'shipment', pickup_address_id: 'pickupAddress' } } },
@@ -69,6 +70,7 @@ export const manifestListEndpoint = endpoint({
 });
 export const manifestDownloadEndpoint = endpoint({
   method: 'GET',
+  limit: 'manifests',
   path: '/api/v1/manifests/download/:id',
   access: 'client',
   companyData: { names: { params: { id: 'manifest' } } },

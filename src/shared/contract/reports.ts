@@ -101,6 +101,7 @@ export function reportPeriod(filter: Pick<ReportFilter, 'type' | 'from_date' | '
 /** packages.xlsx: a sheet of the period's shipments and a summary sheet. No shipment: 404. */
 export const reportEndpoint = endpoint({
   method: 'POST',
+  limit: 'reports',
   path: '/api/v1/admin/shipments/report',
   access: 'report',
   companyData: { names: { body: { company_id: 'company' } } },

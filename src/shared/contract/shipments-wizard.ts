@@ -62,6 +62,7 @@ export const consentSchema = z.literal(true, { error: shipmentMessages.consentRe
 
 export const wizardStoreEndpoint = endpoint({
   method: 'POST',
+  limit: 'shipment_writes',
   path: '/api/v2/shipments/store',
   access: 'client',
   companyData: { names: { body: { pickup_address_id: 'pickupAddress' } }, admin: 'own' },

@@ -219,6 +219,7 @@ export type Dimensions = z.infer<typeof dimensionsSchema>;
 
 export const shipmentStoreEndpoint = endpoint({
   method: 'POST',
+  limit: 'shipment_writes',
   path: '/api/v1/shipments/store',
   access: 'client',
   companyData: { names: { body: { pickup_address_id: 'pickupAddress' } }, admin: 'own' },
@@ -254,6 +255,7 @@ export const shipmentDetailEndpoint = endpoint({
 });
 export const shipmentDeleteEndpoint = endpoint({
   method: 'DELETE',
+  limit: 'shipment_writes',
   path: '/api/v1/shipments/:item_number',
   access: 'client',
   companyData: { names: { params: { item_number: 'shipment' } } },
@@ -263,6 +265,7 @@ export const shipmentDeleteEndpoint = endpoint({
 });
 export const shipmentBulkDeleteEndpoint = endpoint({
   method: 'DELETE',
+  limit: 'shipment_writes',
   path: '/api/v1/shipments',
   access: 'client',
   companyData: { names: { body: { item_numbers: 'shipment' } } },

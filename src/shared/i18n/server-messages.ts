@@ -51,6 +51,7 @@ export const serverMessages = {
   unsupportedGrantType: /*i18n*/ { id: 'error.unsupported_grant_type', message: 'This grant type is not supported.' },
   tooManyAttempts: /*i18n*/ { id: 'error.too_many_attempts', message: 'Too many failed attempts. Try again in {seconds} seconds.' },
   tooManyRequests: /*i18n*/ { id: 'error.too_many_requests', message: 'Too many requests. Try again later.' },
+  companyRateLimited: /*i18n*/ { id: 'error.company_rate_limited', message: 'Your company has sent too many of these requests in a short time. Try again in {seconds} seconds.' },
   heavyWorkBusy: /*i18n*/ { id: 'error.heavy_work_busy', message: 'Your company already has several of these being prepared. Try again in {seconds} seconds.' },
   notFound: /*i18n*/ { id: 'error.not_found', message: 'Not found.' },
   internal: /*i18n*/ { id: 'error.internal', message: 'Something went wrong on our side. Please try again later.' },

@@ -11,6 +11,8 @@ import { errorBodySchema, type ApiErrorCode } from '#shared/contract/errors.ts';
 import { clientInfoSchema, TOKEN_ENDPOINT_AUTH_METHODS } from '#shared/contract/auth.ts';
 import { shipmentCreatedSchema, shipmentSchema } from '#shared/contract/shipments.ts';
 import { LANGUAGES } from '#shared/domain/languages.ts';
+import { PUBLIC_TRACKING_PER_MINUTE } from '#shared/domain/limits.ts';
+import { COMPANY_RATE_LIMITS, REPORTS_PER_ACCOUNT_PER_MINUTE, SIGNED_IN_TRACKING_PER_MINUTE } from '#shared/domain/rate-limits.ts';
 import { PERMISSIONS } from '#shared/domain/roles.ts';
 import { OPERATIONS, SHIPMENT_CREATE_EXAMPLE, SHIPMENT_CREATED_EXAMPLE, VALIDATION_ERROR_EXAMPLE } from './operations.ts';
 
@@ -265,6 +267,19 @@ function operationOf(name: string, definition: EndpointDefinition, ids: SchemaId
       },
     };
   }
+  // Budgets the route counts against: the company's (the table's `limit`), and the two limits kept by @fastify/rate-limit.
+  const budgets = [
+    ...(endpoint.limit ? [endpoint.limit] : []),
+    ...(endpoint.path === ENDPOINTS.track.path || endpoint.path === ENDPOINTS.publicTracking.path ? ['tracking_lookups'] : []),
+    ...(endpoint.path === ENDPOINTS.shipmentReport.path ? ['reports_per_account'] : []),
+  ];
+  if (budgets.length > 0) {
+    success.headers = {
+      ...(success.headers as Json | undefined),
+      'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
+      RateLimit: { $ref: '#/components/headers/RateLimit' },
+    };
+  }
   if (endpoint.deprecated) {
     success.headers = {
       ...(success.headers as Json | undefined),
@@ -282,7 +297,7 @@ function operationOf(name: string, definition: EndpointDefinition, ids: SchemaId
     responses['409'] = responseRef('IdempotencyConflict');
     responses['422'] = responseRef('IdempotencyMismatch');
   }
-  if (isToken) responses['429'] = responseRef('TooManyRequests');
+  if (isToken || budgets.length > 0) responses['429'] = responseRef('TooManyRequests');
   responses.default = responseRef('Error');
 
   const sunset = endpoint.deprecated
@@ -292,6 +307,7 @@ function operationOf(name: string, definition: EndpointDefinition, ids: SchemaId
     sunset,
     text?.description,
     `**Access:** ${accessText(endpoint)}`,
+    budgets.length > 0 ? `**Rate limits:** ${budgets.map((budget) => `\`${budget}\``).join(', ')} (see "Rate limits" in the introduction).` : undefined,
     endpoint.idempotent ? '**Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.' : undefined,
   ]
     .filter(Boolean)
@@ -325,6 +341,19 @@ Every error answers \`{"message", "error", "errors"?, "codes"?}\`: \`message\` i
 ${Object.entries(ERROR_CODES)
   .map(([code, meaning]) => `| \`${code}\` | ${meaning} |`)
   .join('\n')}
+
+## Rate limits
+Budgets that a shop's integration never meets but a runaway loop does. Every answer of a limited call announces its budgets in the IETF \`RateLimit-Policy\` (\`"name";q=quota;w=window seconds\`) and \`RateLimit\` (\`"name";r=remaining;t=seconds until the window resets\`) headers, and as \`X-RateLimit-Limit\`, \`-Remaining\` and \`-Reset\` (the budget closest to refusing). Past a budget the call answers 429 \`too_many_requests\` with \`Retry-After\`: wait that long, then send the same request again (with the same \`Idempotency-Key\`: a refused create created nothing). Slow down when \`r\` nears 0 rather than waiting for the 429.
+
+| budget | counted per | quota |
+| --- | --- | --- |
+${Object.entries(COMPANY_RATE_LIMITS)
+  .map(([name, policy]) => `| \`${name}\` | company (all its accounts) | ${policy.quota} per ${policy.windowSeconds} s |`)
+  .join('\n')}
+| \`reports_per_account\` | account | ${REPORTS_PER_ACCOUNT_PER_MINUTE} per 60 s |
+| \`tracking_lookups\` | address without a token; account with one | ${PUBLIC_TRACKING_PER_MINUTE} / ${SIGNED_IN_TRACKING_PER_MINUTE} per 60 s |
+
+Failed sign-ins are limited too (429 with Retry-After), and a company prepares at most 2 bulk label files, manifests, import uploads or reports at once per server (429 with Retry-After beyond that).
 
 ## Languages
 Messages are in English, Slovak, German or Czech, chosen by \`Accept-Language\`.
@@ -386,6 +415,16 @@ export function openApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
       },
       headers: {
         RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+        RateLimitPolicy: {
+          description: 'IETF RateLimit-Policy: the budgets this call counts against, `"name";q=quota;w=window seconds` (a list when several).',
+          schema: { type: 'string' },
+          example: '"shipment_writes";q=3000;w=60',
+        },
+        RateLimit: {
+          description: 'IETF RateLimit: what is left of each budget, `"name";r=remaining;t=seconds until the window resets`.',
+          schema: { type: 'string' },
+          example: '"shipment_writes";r=2987;t=41',
+        },
       },
       securitySchemes: {
         clientCredentials: {

@@ -5,11 +5,13 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { reportEndpoint } from '#shared/contract/reports.ts';
+import { REPORTS_PER_ACCOUNT_PER_MINUTE } from '#shared/domain/rate-limits.ts';
 import type { MessageDescriptor } from '#shared/i18n/messages.ts';
 import { reportFieldMessages, reportMessages as rm, reportValueMessages } from '#shared/i18n/report-messages.ts';
 import { attachment } from '#server/attachment.ts';
 import type { Db } from '#server/db/client.ts';
 import { route } from '#server/http/route.ts';
+import { announcedPluginLimit } from '#server/http/rate-limit-headers.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { Translate } from '#server/i18n.ts';
 import type { HeavyWork } from '#server/heavy-work.ts';
@@ -72,7 +74,7 @@ export interface ReportLimits {
   atOnce: number;
 }
 
-export const DEFAULT_REPORT_LIMITS: ReportLimits = { perMinute: 10, atOnce: 2 };
+export const DEFAULT_REPORT_LIMITS: ReportLimits = { perMinute: REPORTS_PER_ACCOUNT_PER_MINUTE, atOnce: 2 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,14 +84,14 @@ declare module 'fastify' {
 }
 
 export async function reportRoutes(app: FastifyInstance, { db, limits, heavyWork }: { db: Db; limits: ReportLimits; heavyWork: HeavyWork }) {
-  const perAccount = app.rateLimit({
+  const perAccount = announcedPluginLimit('reports_per_account', 60, app.rateLimit({
     // The counter's name: shared by the instances on PostgreSQL (plugins/rate-limit-store.ts).
     groupId: 'reports',
     timeWindow: 60_000,
     max: limits.perMinute,
     // After the auth hook (route hooks follow the application's): signed-in callers by account.
     keyGenerator: (request) => (request.principal ? `client:${request.principal.clientId}` : `ip:${request.ip}`),
-  }) as onRequestAsyncHookHandler;
+  }) as onRequestAsyncHookHandler);
 
   route(
     app,

@@ -5,9 +5,9 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { PUBLIC_TRACKING_PER_MINUTE } from '#shared/domain/limits.ts';
+import { SIGNED_IN_TRACKING_PER_MINUTE } from '#shared/domain/rate-limits.ts';
+import { announcedPluginLimit } from '#server/http/rate-limit-headers.ts';
 
-/** Lookups per minute of one signed-in account. */
-export const SIGNED_IN_TRACKING_PER_MINUTE = 20 * PUBLIC_TRACKING_PER_MINUTE;
 
 /** The request's client address (X-Forwarded-For only with TRUST_PROXY) or its account. */
 function lookupKey(request: FastifyRequest): string {
@@ -23,11 +23,12 @@ function lookupKey(request: FastifyRequest): string {
  * plugin's memory store, as exact there and free of queries.
  */
 export function publicLookupLimit(app: FastifyInstance): onRequestAsyncHookHandler {
-  return app.rateLimit({
+  const counted = app.rateLimit({
     // The counter's name: shared by the instances on PostgreSQL (plugins/rate-limit-store.ts).
     groupId: 'tracking_lookup',
     timeWindow: 60_000,
     keyGenerator: lookupKey,
     max: (_request, key) => (key.startsWith('client:') ? SIGNED_IN_TRACKING_PER_MINUTE : PUBLIC_TRACKING_PER_MINUTE),
   }) as onRequestAsyncHookHandler;
+  return announcedPluginLimit('tracking_lookups', 60, counted);
 }
