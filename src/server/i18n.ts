@@ -1,16 +1,16 @@
 // Server-side translation of the shared messages with the same compiled Lingui catalogs the web
 // app loads, so an error reads the same in the API answer and on screen.
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES, languageFromAcceptLanguage, type LanguageCode } from '#shared/domain/languages.ts';
 import { findMessage } from '#shared/i18n/find-message.ts';
 import type { MessageDescriptor } from '#shared/i18n/messages.ts';
+import { fromRoot } from './paths.ts';
 
 export type Translate = (message: MessageDescriptor | string, values?: Record<string, unknown>) => string;
 
-const localesDir = fileURLToPath(new URL('../web/locales/', import.meta.url));
+const localesDir = `${fromRoot('src/web/locales')}/`;
 
 function loadCatalog(code: LanguageCode): Messages {
   const file = `${localesDir}${code}/messages.json`;

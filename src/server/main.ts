@@ -7,12 +7,12 @@
 // it exits anyway, with status 1.
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { demoDataWarning } from './db/demo-warning.ts';
 import { DEMO_ACCOUNTS, DEMO_PARTNER_KEY, seedDemo } from './db/seed-demo.ts';
 import { parseEnv, pickupWidgets } from './env.ts';
+import { fromRoot } from './paths.ts';
 import { Readiness } from './plugins/readiness.ts';
 
 async function main() {
@@ -48,7 +48,7 @@ async function main() {
     db: database.db,
     signingKey: env.TOKEN_SIGNING_KEY,
     logger: { level: env.LOG_LEVEL },
-    webRoot: fileURLToPath(new URL('../../dist/', import.meta.url)),
+    webRoot: `${fromRoot('dist')}/`,
     trustProxy: env.TRUST_PROXY,
     pickupWidgets: pickupWidgets(env),
     jobQueue: database.jobQueue,

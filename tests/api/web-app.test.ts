@@ -42,6 +42,7 @@ beforeAll(async () => {
     }),
   );
   write('.build-stamp', 'abc', { compressed: false });
+  write('server/main.js', 'const signingKey = "server code";', { compressed: false });
   write('sw.js', 'self.addEventListener("fetch", () => {});', { compressed: false });
   write('workbox-1a2b3c4d.js', 'self.workbox = {};', { compressed: false });
   write('manifest.webmanifest', '{"name":"Parcel Portal"}', { compressed: false });
@@ -204,7 +205,7 @@ describe('precompressed answers', () => {
 });
 
 describe('what is not a file of the build', () => {
-  it.each(['/assets/gone-Zz9Yy8Xx.js', '/favicon.ico', '/Favicon.svg', '/.build-stamp', '/.vite/manifest.json', '/index.html.br', '/assets/app-AbC123xy.js.gz', '/assets/', '/icons'])(
+  it.each(['/assets/gone-Zz9Yy8Xx.js', '/favicon.ico', '/Favicon.svg', '/.build-stamp', '/.vite/manifest.json', '/index.html.br', '/assets/app-AbC123xy.js.gz', '/assets/', '/icons', '/server/main.js'])(
     'answers %s with 404 in the error shape',
     async (url) => {
       const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });

@@ -1,12 +1,15 @@
 // A second server for journeys that need an empty database (no demo data): its own PGlite
 // folder, its first admin made with `npm run create-admin`'s script, then the server as
-// `npm start` runs it (the main journeys' server has built dist/ by the time tests run).
+// `npm start` runs it, compiled: `node dist/server/main.js` (the main journeys' server, `npm start`,
+// has built dist/ and dist/server by the time tests run).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** What `npm start` runs (scripts/build-server.ts compiles it). */
+export const COMPILED_SERVER = path.join(ROOT, 'dist', 'server', 'main.js');
 
 export interface FreshServer {
   url: string;
@@ -18,7 +21,7 @@ export async function startFreshServer(port: number, admin: { clientId: string; 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-fresh-'));
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: admin ? '0' : '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
   if (admin) createAdmin(env, admin);
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child: ChildProcess = spawn(process.execPath, [COMPILED_SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   return waitForServer(child, port, dataDir);
 }
 

@@ -4,7 +4,6 @@
 // transaction-level advisory lock, so that it also works through a transaction-pooling
 // PgBouncer) around the migrations, the reference data and the caller's seed.
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -14,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions as JobQueueOptions } from 'pg-boss';
+import { fromRoot } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { pgliteParsing } from './pglite-parsing.ts';
 import { ensureReferenceData } from './reference-data.ts';
@@ -59,7 +59,7 @@ export const DEFAULT_POOL_MAX = 10;
  */
 export const STARTUP_LOCK_KEY = 2_515_479_129_170_961n;
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = fromRoot('src/server/db/migrations');
 
 /** `dataDir` undefined means in memory. A folder is held by one process at a time (data-dir-lock.ts). */
 export async function openPglite(dataDir?: string): Promise<Database> {

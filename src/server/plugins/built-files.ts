@@ -52,6 +52,9 @@ export function mediaType(fileName: string): { type: string; compressible: boole
   return { type, compressible: isCompressible(type.split(';')[0]!) !== false };
 }
 
+/** The compiled server's folder inside the build's (dist/server). */
+export const SERVER_BUILD_FOLDER = 'server';
+
 const etagOf = (stat: Stats) => `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
 
 interface Headers {
@@ -86,14 +89,15 @@ function read(file: string, headers: Headers): Representation {
 
 /**
  * Reads the build under `root`: every file but those in or named with a dot (the build's own
- * .vite manifest, its stamp) and the .br/.gz forms of another file, which become that file's
+ * .vite manifest, its stamp), those of the compiled server (`server/`, scripts/build-server.ts:
+ * never sent to browsers) and the .br/.gz forms of another file, which become that file's
  * compressed representations. `cacheControl` gives each file's Cache-Control by its address.
  */
 export function readBuild(root: string, cacheControl: (urlPath: string) => string): Map<string, BuiltFile> {
   const names: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
+      if (entry.name.startsWith('.') || (dir === root && entry.name === SERVER_BUILD_FOLDER)) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.isFile() || (entry.isSymbolicLink() && statSync(full).isFile())) names.push(path.relative(root, full).split(path.sep).join('/'));

@@ -5,6 +5,8 @@
 // exhausts memory ends that thread, not the server. The preview and the result file are read and
 // written there too. One thread serves the whole process, started with the server (it takes
 // about a second to load) and started again if it ever stops.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportType } from '#shared/contract/imports.ts';
 import type { ImportMapping } from '#shared/domain/import-columns.ts';
@@ -51,13 +53,21 @@ const READER_HEAP_MB = 1024;
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
-// tsx loads the server's TypeScript; a worker thread needs its hooks registered again.
-const BOOT = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
+// The thread's entry is the file beside this module with its own extension (as the render pool's,
+// render-pool.ts): from source `import-reader.worker.ts`, which needs tsx's hooks registered again
+// in the thread (a data: module registers them, then imports it); compiled (`npm run build`) this
+// module is part of dist/server/main.js and the entry is dist/server/import-reader.worker.js, plain
+// JavaScript that Node loads itself.
+const here = fileURLToPath(import.meta.url);
+const extension = path.extname(here);
+const ENTRY = pathToFileURL(path.join(path.dirname(here), `import-reader.worker${extension}`));
+const bootWithTsx = () => `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
 register();
-await import(${JSON.stringify(new URL('./import-reader.worker.ts', import.meta.url).href)});`;
+await import(${JSON.stringify(ENTRY.href)});`;
+const WORKER = extension === '.ts' ? new URL(`data:text/javascript,${encodeURIComponent(bootWithTsx())}`) : ENTRY;
 
 class Reader {
-  private readonly worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(BOOT)}`), {
+  private readonly worker = new Worker(WORKER, {
     // Room to spare for a 100,000-row file (~300 MB at its peak); a file that needs more ends
     // this thread, not the server.
     resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { mappingFromHeaders } from '#shared/domain/import-columns.ts';
 import { installZodMessageIds } from '#shared/contract/zod-messages.ts';
+import { fromRoot } from '#server/paths.ts';
 import { ImportFileError, openImportFile, readImportFile, type ImportFile } from './read-import-file.ts';
 import { writeResultFile } from './result-file.ts';
 import { readRow } from './import-row.ts';
@@ -72,8 +73,7 @@ parentPort!.on('message', (request: ReaderRequest) => {
  * process otherwise pays for V8 compiling the reading code (~100 ms of an xlsx's opening).
  */
 async function warmUp(): Promise<void> {
-  const folder = new URL('../../../../public/csv/', import.meta.url);
-  const [csv, xlsx] = await Promise.all([readFile(new URL('import_example.csv', folder)), readFile(new URL('import_example.xlsx', folder))]);
+  const [csv, xlsx] = await Promise.all([readFile(fromRoot('public/csv/import_example.csv')), readFile(fromRoot('public/csv/import_example.xlsx'))]);
   const [header, ...lines] = csv.toString('utf8').split(/\r?\n/).filter((line) => line.trim() !== '');
   if (!header || lines.length === 0) return;
   const rows = new TextEncoder().encode([header, ...Array.from({ length: 300 }, (_, i) => lines[i % lines.length])].join('\n'));

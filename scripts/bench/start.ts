@@ -1,0 +1,138 @@
+// npm run bench:start — the server's start as production runs it, compiled (`node
+// dist/server/main.js`, what `npm start` runs since issue 30), against the same server loaded
+// through tsx (`node --import tsx src/server/main.ts`, what it ran before). Each round starts
+// both, in alternating order, on a new PGlite folder (every migration and the demo data: what a
+// first start does) and then again on that folder (a restart), and measures the time from spawn to
+// the first 200 of /healthz, the server's resident memory then ("at ready") and 10 s later, once
+// the render pool and the import reader have warmed up ("settled"). ROUNDS=<n> (default 3).
+// Needs `npm run build` (or `npm run build:server`) first.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { figure } from './figures.ts';
+import { watchdog } from './server.ts';
+import { table } from './stats.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const COMPILED = path.join(ROOT, 'dist', 'server', 'main.js');
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SETTLE_MS = 10_000;
+
+const VARIANTS = {
+  tsx: ['--import', 'tsx', 'src/server/main.ts'],
+  compiled: [COMPILED],
+} as const;
+type Variant = keyof typeof VARIANTS;
+type Start = 'fresh' | 'restart';
+
+interface Measured {
+  readyMs: number;
+  rssReadyMb: number;
+  rssSettledMb: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** VmRSS of one process (its worker threads included), in MB. */
+function rssMb(pid: number): number {
+  const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(line?.[1] ?? 0) / 1024;
+}
+
+async function measure(variant: Variant, dataDir: string): Promise<Measured> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
+  delete env.NODE_OPTIONS;
+  const started = performance.now();
+  // node itself (no npx, no shell): the process measured is the server.
+  const child: ChildProcess = spawn(process.execPath, VARIANTS[variant], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  try {
+    for (;;) {
+      if (exited) throw new Error(`the ${variant} server exited before it was ready`);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (res) => res.status === 200,
+        () => false,
+      );
+      if (ok) break;
+      await sleep(25);
+    }
+    const readyMs = performance.now() - started;
+    const rssReadyMb = rssMb(child.pid!);
+    await sleep(SETTLE_MS);
+    return { readyMs, rssReadyMb, rssSettledMb: rssMb(child.pid!) };
+  } finally {
+    if (!exited) {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+    }
+  }
+}
+
+watchdog(60 + ROUNDS * 4 * 60);
+if (!existsSync(COMPILED)) {
+  console.error(`${COMPILED} is missing: run npm run build (or npm run build:server) first.`);
+  process.exit(1);
+}
+
+const results: Record<`${Variant} ${Start}`, Measured[]> = { 'tsx fresh': [], 'tsx restart': [], 'compiled fresh': [], 'compiled restart': [] };
+for (let round = 0; round < ROUNDS; round++) {
+  const order: Variant[] = round % 2 === 0 ? ['tsx', 'compiled'] : ['compiled', 'tsx'];
+  for (const variant of order) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-start-'));
+    try {
+      for (const start of ['fresh', 'restart'] as const) {
+        const measured = await measure(variant, dataDir);
+        results[`${variant} ${start}`].push(measured);
+        console.log(`round ${round + 1}: ${variant} ${start}: ready in ${(measured.readyMs / 1000).toFixed(2)} s, RSS ${measured.rssReadyMb.toFixed(0)} MB at ready, ${measured.rssSettledMb.toFixed(0)} MB settled`);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+const range = (values: number[], digits: number) => {
+  const low = Math.min(...values).toFixed(digits);
+  const high = Math.max(...values).toFixed(digits);
+  return low === high ? low : `${low}–${high}`;
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+console.log(
+  `\n${table(
+    ['server, start', 'ready (s)', 'RSS at ready (MB)', 'RSS settled (MB)'],
+    Object.entries(results).map(([name, runs]) => [
+      name,
+      range(
+        runs.map((r) => r.readyMs / 1000),
+        2,
+      ),
+      range(
+        runs.map((r) => r.rssReadyMb),
+        0,
+      ),
+      range(
+        runs.map((r) => r.rssSettledMb),
+        0,
+      ),
+    ]),
+  )}`,
+);
+for (const [name, runs] of Object.entries(results)) {
+  figure('start', `${name}: ready (median)`, median(runs.map((r) => r.readyMs)), 'ms');
+  figure('start', `${name}: RSS settled (median)`, median(runs.map((r) => r.rssSettledMb)), 'MB');
+}
