@@ -12,7 +12,6 @@ import type { PublicPagesRenderer } from '#shared/contract/public-pages.ts';
 import { installZodMessageIds } from '#shared/contract/zod-messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { pgliteClientOf, type Db } from './db/client.ts';
-import { isInnerRequest } from './http/inner-requests.ts';
 import { limitCounters } from './db/limit-counters.ts';
 import { accessTokens } from './features/auth/access-tokens.ts';
 import { ACTIVE_CACHE_MS, activeClients } from './features/auth/active-clients.ts';
@@ -60,6 +59,7 @@ import { CompanyLimits, type CompanyRateLimits } from './http/company-limits.ts'
 import { COMPANY_RATE_LIMITS } from '#shared/domain/rate-limits.ts';
 import { Readiness, readinessRoutes } from './plugins/readiness.ts';
 import { deferredChildLogger } from './plugins/request-logger.ts';
+import { accessLog, requestIdOf } from './plugins/access-log.ts';
 import { security } from './plugins/security.ts';
 import { bodyDeadline, DEFAULT_TIMEOUTS, serverTimeoutOptions, type Timeouts } from './plugins/timeouts.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -128,8 +128,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     logger: withLogGuards(options.logger),
     // A request's logger is made when it first logs (plugins/request-logger.ts).
     childLoggerFactory: deferredChildLogger,
-    // The server's own lookups for the public pages are logged as the page they serve (http/inner-requests.ts).
-    logController: new LogController({ disableRequestLogging: isInnerRequest }),
+    // One access line per request instead of Fastify's two (plugins/access-log.ts), with the caller's X-Request-Id when safe.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: proxyTrust(options.trustProxy),
     // The SPA and the API share paths like /shipments and /api/v1/shipments/: keep them exact.
@@ -142,6 +143,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(accessLog);
   await app.register(errors);
   // Before anything reads a body or a header: slow bodies are cut off, control characters refused.
   await app.register(bodyDeadline, { timeouts });

@@ -106,8 +106,8 @@ describe('the log', () => {
 
     const log = lines.join('');
     // The capture works: the requests and the failure are there.
-    expect(log).toContain('"url":"/oauth/token"');
-    expect(log).toContain('"url":"/api/v1/partner/events"');
+    expect(log).toContain('"path":"/oauth/token"');
+    expect(log).toContain('"path":"/api/v1/partner/events"');
     expect(log).toContain('params: [redacted]');
     const leaked = [...secrets].filter(([value]) => log.includes(value)).map(([, what]) => what);
     expect(leaked).toEqual([]);
