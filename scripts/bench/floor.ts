@@ -9,6 +9,9 @@
 // is measured in ROUNDS short runs, each between two runs of bare Fastify, and its share is the
 // median of its runs' shares against the mean of their neighbours (the spread is printed).
 // Goal: each at least half of bare Fastify's req/s.
+// The portal runs at the README's default LOG_LEVEL (info: an access line per request). A second
+// portal at LOG_LEVEL=warn (no access lines) is measured in turns with it on the same three:
+// what the default logging costs (issue 30 goal: at most 15% of the throughput).
 // Checks: every request answered as expected (200 / 404), and each answer's content right.
 // Needs a build (dist/): run `npm run build` first.
 import { spawn } from 'node:child_process';
@@ -28,6 +31,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GOAL_SHARE = 0.5;
 const BARE_PORT = 8094;
 const PORTAL_PORT = 8095;
+const QUIET_PORT = 8093;
+/** The default logging may cost at most this share of the requests per second of a portal at warn. */
+const LOG_COST_GOAL = 0.15;
 
 async function startBare(port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [...process.execArgv, import.meta.filename], {
@@ -96,15 +102,22 @@ async function main() {
   console.log(`bench:floor on ${cpus().length} cores, load average ${load()} (a busy machine gives lower figures)`);
   const bare = await startBare(BARE_PORT);
   const portal = await startServer(PORTAL_PORT);
+  const quiet = await startServer(QUIET_PORT, { env: { LOG_LEVEL: 'warn' } });
   let ok = true;
   try {
-    const { access_token: token } = (await (
-      await fetch(`${portal.url}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-user', client_secret: 'demo-user-secret' }),
-      })
-    ).json()) as { access_token: string };
+    // Each instance signs its own tokens.
+    const signIn = async (url: string) =>
+      (
+        (await (
+          await fetch(`${url}/oauth/token`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-user', client_secret: 'demo-user-secret' }),
+          })
+        ).json()) as { access_token: string }
+      ).access_token;
+    const token = await signIn(portal.url);
+    const quietBearer = { authorization: `Bearer ${await signIn(quiet.url)}` };
     const browser = { 'accept-encoding': 'br, gzip, deflate' };
     const bearer = { authorization: `Bearer ${token}` };
 
@@ -163,8 +176,25 @@ async function main() {
       met = figure(BENCH, `${entry.name}, share of bare Fastify (median)`, median(percent), '%', { kind: 'min', value: GOAL_SHARE * 100 }) && met;
       console.log(`  runs ${entry.rates.map((rate, i) => `${Math.round(rate)} vs ${Math.round(entry.bare[i]!)} (${percent[i]}%)`).join(', ')}`);
     }
+
+    // The cost of the default logging: the portal at info against one at warn, in turns.
+    console.log('\nThe default logging (info, an access line per request) against LOG_LEVEL=warn:');
+    for (const target of targets) {
+      const costs: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const quietHeaders = 'authorization' in target.headers ? { ...target.headers, ...quietBearer } : target.headers;
+        const warnRun = await measure(`${target.title} at warn, run ${round + 1} of ${ROUNDS}`, target.url.replace(portal.url, quiet.url), target.status, quietHeaders);
+        const infoRun = await measure(`${target.title} at info, run ${round + 1} of ${ROUNDS}`, target.url, target.status, target.headers);
+        ok = allAnswered(warnRun) && ok;
+        ok = allAnswered(infoRun) && ok;
+        costs.push(Math.round((1 - infoRun.result.requests.average / warnRun.result.requests.average) * 1000) / 10);
+      }
+      met = figure(BENCH, `${target.name}: throughput the info log costs (median of ${ROUNDS})`, median(costs), '%', { kind: 'max', value: LOG_COST_GOAL * 100 }) && met;
+      console.log(`  runs ${costs.map((cost) => `${cost}%`).join(', ')}`);
+    }
     process.exitCode = !ok ? 2 : met ? 0 : 1;
   } finally {
+    await quiet.stop();
     await portal.stop();
     await bare.stop();
   }

@@ -41,7 +41,8 @@ export async function startServer(port: number, options: ServerOptions = {}): Pr
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
+      // The README's default: what an installation gets (a bench may set another in options.env).
+      LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       // collectGarbage() below: a benchmark's own hook, loaded into the processes, not the server's code.
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import ${pathToFileURL(path.join(import.meta.dirname, 'gc-on-signal.mjs')).href}`.trim(),

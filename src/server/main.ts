@@ -8,6 +8,7 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app.ts';
+import { logDestination } from './log-destination.ts';
 import { openDatabase } from './db/client.ts';
 import { demoDataWarning } from './db/demo-warning.ts';
 import { DEMO_ACCOUNTS, DEMO_PARTNER_KEY, seedDemo } from './db/seed-demo.ts';
@@ -47,7 +48,7 @@ async function main() {
   const app = await createApp({
     db: database.db,
     signingKey: env.TOKEN_SIGNING_KEY,
-    logger: { level: env.LOG_LEVEL },
+    logger: { level: env.LOG_LEVEL, stream: logDestination() },
     webRoot: `${fromRoot('dist')}/`,
     trustProxy: env.TRUST_PROXY,
     pickupWidgets: pickupWidgets(env),
