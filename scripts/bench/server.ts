@@ -66,12 +66,17 @@ export async function startServer(port: number, options: ServerOptions = {}): Pr
   await new Promise<void>((resolve, reject) => {
     // Generous: a fresh data folder runs every migration, which takes a minute on a loaded machine.
     const timer = setTimeout(() => reject(new Error('server did not start within 180 s')), 180_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
+    const started = (chunk: Buffer) => {
       if (chunk.toString().includes('Portal listening')) {
         clearTimeout(timer);
+        // From now on the log (an access line per request at info) is read and dropped, as a
+        // log collector would take it, without this process decoding every line.
+        child.stdout?.off('data', started);
+        child.stdout?.resume();
         resolve();
       }
-    });
+    };
+    child.stdout?.on('data', started);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return {
