@@ -5,12 +5,20 @@
 // (that call is sent once more with the new token), and an Idempotency-Key on every POST that has
 // none, so that the client's own resend after a 401 never creates twice.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema.d.ts';
+import type { components, paths, webhooks } from './schema.d.ts';
 
-export type { components, paths };
+export type { components, paths, webhooks };
 export type Shipment = components['schemas']['Shipment'];
 export type ShipmentCreate = components['schemas']['ShipmentStoreRequest'];
 export type ApiErrorBody = components['schemas']['Error'];
+/** A webhook message's body (verify its signature first, e.g. with the `standardwebhooks` package). */
+export type WebhookMessage =
+  | components['schemas']['ShipmentCreatedEvent']
+  | components['schemas']['ShipmentStatusChangedEvent']
+  | components['schemas']['ShipmentTrackingUpdatedEvent']
+  | components['schemas']['ShipmentDeletedEvent']
+  | components['schemas']['ImportFinishedEvent']
+  | components['schemas']['WebhookTestEvent'];
 
 export interface PortalClientOptions {
   /** The portal's address, e.g. `https://portal.example.com` (no trailing path). */

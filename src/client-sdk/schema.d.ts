@@ -151,13 +151,19 @@ export interface paths {
         put?: never;
         /**
          * Create a shipment
-         * @description Creates one parcel (the single send form) in status CREATED with its item number; the country and product rules of your contract apply (field errors otherwise). Retry a create that got no answer with the same `Idempotency-Key`: it never creates a second shipment.
+         * @description Creates one parcel (the single send form) in status CREATED with its item number (`PP…`) and S10 tracking number; the country and product rules of your contract apply (field errors otherwise). Retry a create that got no answer with the same `Idempotency-Key`: it never creates a second shipment.
          *
-         *     **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         *     **Checked in two rounds:** first the schema (400 `validation_failed`: missing fields, wrong types, lengths, weight and amount steps), then, once the request fits, the rules of the destination and of your contract (422 `validation_failed`: postal code and phone of the country, allowed country and product, sizes and weight of the product, pickup point, pickup address). A request refused with 400 may still meet a 422 once corrected.
+         *
+         *     **Normalised on the way in:** `receiver_postal_code` is stored in the country's format (`81101` → `811 01` for SK) and `receiver_phone` in E.164 (`0905 123 456` → `+421905123456`); `receiver_country` is upper-cased. The answer shows the stored values.
+         *
+         *     **Defaults:** without `product`, PRM where your contract allows it in that country, else TRC, else the contract's first product there; without `pickup_address_id`, the parcel leaves from the first (oldest) of your company's pickup addresses assigned to the calling account, else the company's first; `GET /api/v1/profile/pickup-addresses` lists them. `partner_name` is the delivery partner chosen for the route.
+         *
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          *
          *     **Rate limits:** `shipment_writes` (see "Rate limits" in the introduction).
          *
-         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.
+         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again (a success or a 422), with `Idempotent-Replayed: true`; the same key with another body answers 422 `validation_failed`.
          */
         post: operations["shipmentStore"];
         delete?: never;
@@ -179,11 +185,11 @@ export interface paths {
          * Create a consignment (several parcels)
          * @description Creates one shipment per parcel of the payload, sharing a consignment number.
          *
-         *     **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          *
          *     **Rate limits:** `shipment_writes` (see "Rate limits" in the introduction).
          *
-         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.
+         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again (a success or a 422), with `Idempotent-Replayed: true`; the same key with another body answers 422 `validation_failed`.
          */
         post: operations["wizardStore"];
         delete?: never;
@@ -203,7 +209,7 @@ export interface paths {
          * List shipments
          * @description Your company’s shipments, newest first unless `order=oldest`, `take` at a time from `skip`, with the total `count` of the filter. Company, delivery-method and partner filters are for ADMIN. `tracking_status` filters by the delivery status (the latest tracking milestone).
          *
-         *     **Sync**: send `updated_since` (ISO 8601 with offset) to get the shipments changed since then, oldest change first, and `next_cursor`; send it back as `cursor` for the next page and, once a page is shorter than `take`, keep it for the next sync. Every change of a shipment (status, delivery status, deletion) brings it back; no change is skipped or answered twice while others write. Not with `skip` or `order`; `count` is what is left from the page’s start.
+         *     **Sync**: send `updated_since` (ISO 8601 with offset) to get the shipments changed since then, oldest change first, and `next_cursor`; send it back as `cursor` for the next page and, once a page is shorter than `take`, keep it for the next sync. Every change of a shipment (status, delivery status, deletion) brings it back; no change is skipped or answered twice while others write. Not with `skip` or `order`; `count` is what is left from the page’s start. In a query string a `+` means a space: send an offset such as `+01:00` as `%2B01:00` (or give the time in UTC with `Z`).
          *
          *     **Access:** Any signed-in client; on your own company’s rows (ADMIN: every company’s).
          */
@@ -214,7 +220,7 @@ export interface paths {
          * Cancel several shipments
          * @description Cancels the CREATED shipments among `item_numbers`.
          *
-         *     **Access:** Signed-in clients with the role USER, ADMIN; on your own company’s rows.
+         *     **Access:** Company accounts with the role USER (not OFFICER, REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          *
          *     **Rate limits:** `shipment_writes` (see "Rate limits" in the introduction).
          */
@@ -266,7 +272,7 @@ export interface paths {
          * Cancel a shipment
          * @description Cancels a shipment that is still CREATED (status DELETED).
          *
-         *     **Access:** Signed-in clients with the role USER, ADMIN; on your own company’s rows.
+         *     **Access:** Company accounts with the role USER (not OFFICER, REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          *
          *     **Rate limits:** `shipment_writes` (see "Rate limits" in the introduction).
          */
@@ -337,7 +343,7 @@ export interface paths {
          * Close a hand-over (manifest)
          * @description Makes the manifests of your CREATED shipments (one per pickup address and partner) and moves them to MANIFESTED. One manifest answers a PDF, several a zip of PDFs.
          *
-         *     **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          *
          *     **Rate limits:** `manifests` (see "Rate limits" in the introduction).
          */
@@ -445,7 +451,7 @@ export interface paths {
          * Check an import file
          * @description Reads a CSV or xlsx file (base64 in `file`) and answers what an import of it would do, without creating anything.
          *
-         *     **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          *
          *     **Rate limits:** `imports` (see "Rate limits" in the introduction).
          */
@@ -475,11 +481,11 @@ export interface paths {
          * Import shipments from a file
          * @description Starts an import of a CSV or xlsx file (base64 in `file`); it runs in the background: follow it in the import list.
          *
-         *     **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          *
          *     **Rate limits:** `imports` (see "Rate limits" in the introduction).
          *
-         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.
+         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again (a success or a 422), with `Idempotent-Replayed: true`; the same key with another body answers 422 `validation_failed`.
          */
         post: operations["importStart"];
         delete?: never;
@@ -519,7 +525,7 @@ export interface paths {
         };
         /**
          * Track a shipment
-         * @description Public: anyone may track by tracking number. The owner (signed in) or a caller who also sends the destination postcode sees more (events with places).
+         * @description Public: anyone may track by tracking number. The owner (signed in) or a caller who also sends the destination postcode sees more (events with places). A postcode that is not the shipment’s answers 404 like an unknown number; repeated wrong postcodes for one parcel answer 429.
          *
          *     **Access:** Public: no token needed; a bearer token, when sent, is read (the owner may see more).
          *
@@ -639,7 +645,7 @@ export interface paths {
          *
          *     **Access:** ADMIN only.
          *
-         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.
+         *     **Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again (a success or a 422), with `Idempotent-Replayed: true`; the same key with another body answers 422 `validation_failed`.
          */
         post: operations["parcelStatusUpdate"];
         delete?: never;
@@ -1184,14 +1190,20 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/v1/webhooks
-         * @description **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         * List webhook endpoints
+         * @description Your company’s endpoints (ADMIN: every company’s), oldest first, with `enabled`, `disabled_reason` and the deliveries still `pending`. Never the secret.
+         *
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          */
         get: operations["webhookList"];
         put?: never;
         /**
-         * POST /api/v1/webhooks
-         * @description **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         * Register a webhook endpoint
+         * @description Registers a receiver (`url`) for the `event_types` it wants; at most 10 endpoints per company (409 `conflict` beyond). The answer (201) holds the signing `secret` (`whsec_…`) — **shown this once, never again**: store it; `rotate-secret` gives a new one. Every message is signed per [Standard Webhooks](https://www.standardwebhooks.com/) v1 with it (see "Webhooks" in the introduction and the `webhooks` section for each event’s payload).
+         *
+         *     The receiver's `url` (at most 2000 characters, no user name or password) must be a public **https** address: private, loopback, link-local, unique-local, documentation (TEST-NET) and carrier-grade NAT addresses, IPv6 forms embedding them (NAT64, 6to4, IPv4-compatible or -mapped) and the portal's own are refused — at registration (400, field code `url.invalid` for a non-https address, `url.private` for a private one) and again on every connection (the address the name resolves to then; such an attempt fails with `forbidden_address`, not retried). An installation for on-premise receivers may allow plain http and private addresses with the server setting `WEBHOOKS_ALLOW_PRIVATE_ADDRESSES=1` (off by default).
+         *
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          */
         post: operations["webhookCreate"];
         delete?: never;
@@ -1211,8 +1223,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * DELETE /api/v1/webhooks/:id
-         * @description **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         * Delete a webhook endpoint
+         * @description Removes the endpoint with its queued deliveries and its delivery log; nothing more is sent to it.
+         *
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          */
         delete: operations["webhookDelete"];
         options?: never;
@@ -1230,8 +1244,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/v1/webhooks/:id/test
-         * @description **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         * Send a test event
+         * @description Queues a `webhook.test` message (`data`: `endpoint_id`, `company_id`) to this endpoint only, whatever its event types (202, with the message's `message_id`: the webhook-id it is sent with). It shows in the delivery log once sent. An endpoint turned off by a 410 is turned on again by it.
+         *
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          */
         post: operations["webhookTest"];
         delete?: never;
@@ -1248,8 +1264,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/v1/webhooks/:id/deliveries
-         * @description **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         * The delivery log
+         * @description The endpoint's last 100 attempts, newest first: one entry per HTTP request (`id`), with the delivery it belongs to (`delivery_id`: one event to this endpoint, retried until delivered or given up; give it to `resend`), the receiver’s `status` or the `error` why there was none, how long it took, and the delivery’s current `state`.
+         *
+         *     A 5xx, 408 or 429 answer, a timeout (10 s) or a failed connection is retried after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h (then every 8 h), until 24 h after the event; then the delivery is given up (`failed` in the log). Any other answer but 2xx (3xx: redirects are not followed; 4xx) fails it at once. A **410 Gone turns the endpoint off** (`enabled: false`, its deliveries wait): `POST /api/v1/webhooks/{id}/test` turns it on again.
+         *
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          */
         get: operations["webhookDeliveries"];
         put?: never;
@@ -1270,8 +1290,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/v1/webhooks/:id/rotate-secret
-         * @description **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         * Rotate the signing secret
+         * @description A new secret at once, in this answer only. For 24 h the previous secret keeps signing beside it (the webhook-signature header then carries two `v1,…` signatures, space-separated), so a receiver can switch without losing messages; only the immediately previous secret does: rotating again within that time ends the older one at once.
+         *
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          */
         post: operations["webhookRotateSecret"];
         delete?: never;
@@ -1290,8 +1312,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/v1/webhooks/:id/deliveries/:delivery_id/resend
-         * @description **Access:** Signed-in clients with the role USER, OFFICER, ADMIN; on your own company’s rows.
+         * Send a logged delivery again
+         * @description Queues the delivery `delivery_id` (from the delivery log) again: the same body and the same webhook-id, so a receiver that processed it already may skip it. It goes on its own, not in order with the shipment’s later events. Any delivery of the log, delivered or failed (202).
+         *
+         *     **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
          */
         post: operations["webhookResend"];
         delete?: never;
@@ -1301,7 +1325,446 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "shipment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A shipment was created
+         * @description Sent for every new shipment: the send form, the consignment form, an import’s rows, the API. `data` is the shipment as `GET /api/v1/shipments/{item_number}` answers it.
+         *
+         *     Signed per Standard Webhooks v1 (see "Webhooks" in the introduction): verify the signature on the raw body before parsing it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The message id (`msg_…`): the same on every attempt and resend of one event. Deduplicate by it: a message may arrive more than once.
+                     * @example msg_2f0c7e1a9b3d4c5e8f60718293a4b5c6
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description Unix seconds of this attempt. Refuse messages more than 5 minutes off (the Standard Webhooks libraries do).
+                     * @example 1764400000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. Two, space-separated, for 24 h after a rotation (the new secret's and the previous one's): accept the message when one matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentCreatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Gone: turns the endpoint off (nothing more is sent until a test event turns it on again). */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Received (answer within 10 s; the body is not read). */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 5xx, 408 and 429 (and no answer) are retried for 24 h; any other status fails the delivery at once. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A shipment’s status changed
+         * @description The portal `status` moved (MANIFESTED, ARRIVED, SENT, DELETED). `data` is the shipment now, with `previous_status`.
+         *
+         *     Signed per Standard Webhooks v1 (see "Webhooks" in the introduction): verify the signature on the raw body before parsing it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The message id (`msg_…`): the same on every attempt and resend of one event. Deduplicate by it: a message may arrive more than once.
+                     * @example msg_2f0c7e1a9b3d4c5e8f60718293a4b5c6
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description Unix seconds of this attempt. Refuse messages more than 5 minutes off (the Standard Webhooks libraries do).
+                     * @example 1764400000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. Two, space-separated, for 24 h after a rotation (the new secret's and the previous one's): accept the message when one matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentStatusChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Gone: turns the endpoint off (nothing more is sent until a test event turns it on again). */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Received (answer within 10 s; the body is not read). */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 5xx, 408 and 429 (and no answer) are retried for 24 h; any other status fails the delivery at once. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.tracking_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A shipment’s delivery status changed
+         * @description `tracking_status` or its time moved (a depot scan, a delivery partner’s event such as `out_for_delivery` or `delivered`). `data` is the shipment now, with `previous_tracking_status`.
+         *
+         *     Signed per Standard Webhooks v1 (see "Webhooks" in the introduction): verify the signature on the raw body before parsing it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The message id (`msg_…`): the same on every attempt and resend of one event. Deduplicate by it: a message may arrive more than once.
+                     * @example msg_2f0c7e1a9b3d4c5e8f60718293a4b5c6
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description Unix seconds of this attempt. Refuse messages more than 5 minutes off (the Standard Webhooks libraries do).
+                     * @example 1764400000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. Two, space-separated, for 24 h after a rotation (the new secret's and the previous one's): accept the message when one matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentTrackingUpdatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Gone: turns the endpoint off (nothing more is sent until a test event turns it on again). */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Received (answer within 10 s; the body is not read). */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 5xx, 408 and 429 (and no answer) are retried for 24 h; any other status fails the delivery at once. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A shipment was cancelled
+         * @description A CREATED shipment was deleted (`status` DELETED). Sent after its `shipment.status_changed`; a `shipment.tracking_updated` to `cancelled` follows.
+         *
+         *     Signed per Standard Webhooks v1 (see "Webhooks" in the introduction): verify the signature on the raw body before parsing it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The message id (`msg_…`): the same on every attempt and resend of one event. Deduplicate by it: a message may arrive more than once.
+                     * @example msg_2f0c7e1a9b3d4c5e8f60718293a4b5c6
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description Unix seconds of this attempt. Refuse messages more than 5 minutes off (the Standard Webhooks libraries do).
+                     * @example 1764400000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. Two, space-separated, for 24 h after a rotation (the new secret's and the previous one's): accept the message when one matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentDeletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Gone: turns the endpoint off (nothing more is sent until a test event turns it on again). */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Received (answer within 10 s; the body is not read). */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 5xx, 408 and 429 (and no answer) are retried for 24 h; any other status fails the delivery at once. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "import.finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An import finished
+         * @description An import of a CSV or xlsx file finished: `COMPLETED` (rows may have failed: see `failed` and the result file) or `FAILED` (the file could not be read). Each imported shipment also sends its own `shipment.created`.
+         *
+         *     Signed per Standard Webhooks v1 (see "Webhooks" in the introduction): verify the signature on the raw body before parsing it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The message id (`msg_…`): the same on every attempt and resend of one event. Deduplicate by it: a message may arrive more than once.
+                     * @example msg_2f0c7e1a9b3d4c5e8f60718293a4b5c6
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description Unix seconds of this attempt. Refuse messages more than 5 minutes off (the Standard Webhooks libraries do).
+                     * @example 1764400000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. Two, space-separated, for 24 h after a rotation (the new secret's and the previous one's): accept the message when one matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ImportFinishedEvent"];
+                };
+            };
+            responses: {
+                /** @description Gone: turns the endpoint off (nothing more is sent until a test event turns it on again). */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Received (answer within 10 s; the body is not read). */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 5xx, 408 and 429 (and no answer) are retried for 24 h; any other status fails the delivery at once. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test event
+         * @description Sent by `POST /api/v1/webhooks/{id}/test` to that endpoint only, whatever its event types; nothing happened. Answer 2xx to pass.
+         *
+         *     Signed per Standard Webhooks v1 (see "Webhooks" in the introduction): verify the signature on the raw body before parsing it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The message id (`msg_…`): the same on every attempt and resend of one event. Deduplicate by it: a message may arrive more than once.
+                     * @example msg_2f0c7e1a9b3d4c5e8f60718293a4b5c6
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description Unix seconds of this attempt. Refuse messages more than 5 minutes off (the Standard Webhooks libraries do).
+                     * @example 1764400000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. Two, space-separated, for 24 h after a rotation (the new secret's and the previous one's): accept the message when one matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTestEvent"];
+                };
+            };
+            responses: {
+                /** @description Gone: turns the endpoint off (nothing more is sent until a test event turns it on again). */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Received (answer within 10 s; the body is not read). */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 5xx, 408 and 429 (and no answer) are retried for 24 h; any other status fails the delivery at once. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AppConfigResponse: {
@@ -1467,10 +1930,55 @@ export interface components {
                 [key: string]: string[];
             };
             codes?: {
-                [key: string]: (("amount.step" | "client.other_company" | "client_id.format" | "client_id.taken" | "columns.missing" | "control_characters" | "country.invalid" | "country.not_allowed" | "date.future" | "date.invalid" | "date.out_of_range" | "date_range.invalid" | "delivery_method.not_allowed" | "email.invalid" | "file.empty" | "file.too_large" | "file.too_many_rows" | "file.type_invalid" | "file.type_mismatch" | "file.unreadable" | "file.unsafe" | "forbidden" | "fragile.not_allowed" | "hs_tariff_code.invalid" | "iban.duplicate" | "iban.invalid" | "id.duplicate" | "id.invalid" | "insurance.not_allowed" | "interval.invalid" | "invalid" | "invalid_type" | "invalid_value" | "label.unavailable" | "location.not_a_place" | "not_found" | "number.ambiguous" | "number.invalid" | "number.not_positive" | "parcels.single_only" | "partner.assignment_exists" | "partner.does_not_serve" | "partner.none" | "password.mismatch" | "password.too_short" | "password.unchanged" | "password.weak" | "password.wrong" | "phone.invalid" | "pickup_address.invalid" | "pickup_days.invalid" | "pickup_point.unavailable" | "points.foreign" | "postal_code.invalid" | "postal_code.too_many_attempts" | "priority.invalid" | "product.invalid" | "product.not_allowed" | "required" | "role.invalid" | "scan_time.out_of_range" | "service.still_preferred" | "size.too_large" | "status.not_created" | "swift.invalid" | "too_long" | "too_many" | "url.invalid" | "url.private" | "weight.step" | "weight.too_heavy") | string)[];
+                [key: string]: (("amount.step" | "client.other_company" | "client_id.format" | "client_id.taken" | "columns.missing" | "control_characters" | "country.invalid" | "country.not_allowed" | "date.future" | "date.invalid" | "date.out_of_range" | "date_range.invalid" | "delivery_method.not_allowed" | "email.invalid" | "event_type.invalid" | "file.empty" | "file.too_large" | "file.too_many_rows" | "file.type_invalid" | "file.type_mismatch" | "file.unreadable" | "file.unsafe" | "forbidden" | "fragile.not_allowed" | "hs_tariff_code.invalid" | "iban.duplicate" | "iban.invalid" | "id.duplicate" | "id.invalid" | "insurance.not_allowed" | "interval.invalid" | "invalid" | "invalid_type" | "invalid_value" | "label.unavailable" | "location.not_a_place" | "not_found" | "number.ambiguous" | "number.invalid" | "number.not_positive" | "parcels.single_only" | "partner.assignment_exists" | "partner.does_not_serve" | "partner.none" | "password.mismatch" | "password.too_short" | "password.unchanged" | "password.weak" | "password.wrong" | "phone.invalid" | "pickup_address.invalid" | "pickup_days.invalid" | "pickup_point.unavailable" | "points.foreign" | "postal_code.invalid" | "postal_code.too_many_attempts" | "priority.invalid" | "product.invalid" | "product.not_allowed" | "required" | "role.invalid" | "scan_time.out_of_range" | "service.still_preferred" | "size.too_large" | "status.not_created" | "swift.invalid" | "too_long" | "too_many" | "url.invalid" | "url.private" | "weight.step" | "weight.too_heavy") | string)[];
             };
             /** @description A stable code: see the table of error codes in the introduction. */
             error?: ("validation_failed" | "malformed_body" | "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "gone" | "body_too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable" | "internal_error") | string;
+        };
+        ImportFinishedEvent: {
+            /**
+             * @description `csv` or `xlsx`.
+             * @constant
+             */
+            type: "import.finished";
+            /**
+             * Format: date-time
+             * @description When the message was made: the time of the change it tells of, ISO 8601 UTC. The `webhook-timestamp` header is the attempt’s time instead.
+             */
+            timestamp: string;
+            /** @description The event’s payload. */
+            data: {
+                /** @description The import’s id (as in `GET /api/v1/shipments/import`). */
+                id: string;
+                /** @description The uploaded file’s name. */
+                filename: string;
+                /**
+                 * @description `csv` or `xlsx`.
+                 * @enum {string}
+                 */
+                type: "csv" | "xlsx";
+                /**
+                 * @description `COMPLETED` (rows may have failed: see `failed`) or `FAILED` (the file as a whole could not be read).
+                 * @enum {string}
+                 */
+                status: "PROCESSING" | "COMPLETED" | "FAILED";
+                /** @description Rows read from the file. */
+                total_rows: number;
+                /** @description Rows that became shipments. */
+                successful: number;
+                /** @description Rows refused (their errors are in the result file, `GET /api/v1/shipments/import/{id}`). */
+                failed: number;
+                /**
+                 * Format: date-time
+                 * @description When the file was uploaded, ISO 8601 UTC.
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description When the import finished, ISO 8601 UTC.
+                 */
+                finished_at: string;
+            };
         };
         ImportListResponse: {
             id: string;
@@ -1843,15 +2351,33 @@ export interface components {
             token_type_hint?: string;
         };
         Shipment: {
+            /** @description The portal’s number of the shipment (`PP` and 10 digits): the key of every shipment call. */
             item_number: string;
+            /** @description The S10 tracking number (`CP100000065SK`) printed on the label; what the recipient tracks with. */
             tracking_number: string | null;
+            /** @description Your own reference (an order number), up to 50 characters; the list filters by it exactly. */
             reference_number: string | null;
-            /** @enum {string} */
+            /**
+             * @description The portal status, for the sender’s workflow: `CREATED` (editable, cancellable), `MANIFESTED` (in a closed hand-over), `ARRIVED` (scanned at the carrier’s depot), `SENT` (handed to the delivery partner), `DELETED` (cancelled). It never goes past `SENT`: where the parcel is after that is `tracking_status`. A closed list within v1.
+             * @enum {string}
+             */
             status: "DELETED" | "CREATED" | "MANIFESTED" | "ARRIVED" | "SENT";
+            /**
+             * Format: date-time
+             * @description When the shipment was created, ISO 8601 UTC.
+             */
             created_at: string;
-            /** @enum {string} */
-            tracking_status: "created" | "handed_over" | "in_transit" | "out_for_delivery" | "ready_for_pickup" | "exception" | "delivered" | "returned" | "cancelled";
+            /** @description The delivery status: the latest tracking milestone from the portal’s, the depot’s and the delivery partner’s events. `created`: created (and perhaps in a closed hand-over), not yet at the carrier; `handed_over`: scanned at the carrier’s depot; `in_transit`: on its way with the delivery partner; `out_for_delivery`: with the courier for delivery today; `ready_for_pickup`: waiting at a pickup point or parcel locker; `exception`: a delivery attempt failed; the partner tries again or returns it; `delivered`: delivered; `returned`: returned to the sender; `cancelled`: cancelled (deleted before the hand-over). **An open list:** values may be added within v1; treat an unknown one as “in progress” and show `tracking_status_at`. */
+            tracking_status: ("created" | "handed_over" | "in_transit" | "out_for_delivery" | "ready_for_pickup" | "exception" | "delivered" | "returned" | "cancelled") | string;
+            /**
+             * Format: date-time
+             * @description When the delivery status reached its current value (the event’s time), ISO 8601 UTC.
+             */
             tracking_status_at: string;
+            /**
+             * Format: date-time
+             * @description Moved by every change of the shipment (status, delivery status, an edit): the sync order of the list’s `updated_since`.
+             */
             updated_at: string;
             company_name?: string;
             client_name?: string;
@@ -1861,9 +2387,12 @@ export interface components {
             receiver_address_number: string | null;
             receiver_address_line_2: string | null;
             receiver_city: string;
+            /** @description Stored normalised to the destination country’s format (`81101` → `811 01` for SK); checked against the country (422 `postal_code.invalid`). */
             receiver_postal_code: string;
+            /** @description ISO 3166-1 alpha-2, upper case. */
             receiver_country: string;
             receiver_region: string | null;
+            /** @description Stored normalised to E.164 (`0905 123 456` → `+421905123456` for SK); checked against the country (422 `phone.invalid`). */
             receiver_phone: string;
             receiver_email: string;
             receiver_vat_number: string | null;
@@ -1873,20 +2402,30 @@ export interface components {
             product: "UTR" | "TRC" | "PRM" | "RTN";
             /** @enum {string} */
             goods_type: "GOODS" | "SAMPLE" | "DOCUMENTS" | "GIFT";
+            /** @description Kilograms, more than 0, at most 3 decimals (steps of 1 g); the product’s weight limit applies (422 `weight.too_heavy`). */
             weight: number;
+            /** @description Centimetres, more than 0 and at most 1000, at most 1 decimal; the product’s largest sizes apply (`GET /api/v1/shipments/dimensions`). */
             height: number;
+            /** @description Centimetres, more than 0 and at most 1000, at most 1 decimal. */
             width: number;
+            /** @description Centimetres, more than 0 and at most 1000, at most 1 decimal. */
             length: number;
             quantity: number | null;
             hs_tariff_code: string | null;
+            /** @description Cash on delivery, in the destination country’s currency (EUR in the euro area, CZK for CZ, HUF for HU, PLN for PL, CHF, …: ISO 4217 of `receiver_country`), payable with its coins: cents, whole crowns in CZK, multiples of 5 in HUF, 0.05 in CHF (422 `amount.step` otherwise). Null: no cash on delivery. */
             cod_amount: number | null;
+            /** @description Insured value, in the same currency and steps as `cod_amount`. Null: none. */
             insurance: number | null;
             content: string;
             info: string | null;
+            /** @description The delivery partner that carries the parcel after the carrier’s depot (chosen for the route at creation). */
             partner_name: string | null;
             label_sender_name: string | null;
+            /** @description The pickup address the parcel leaves from (one of `GET /api/v1/profile/pickup-addresses`). Omitted in a create: the first (oldest) of your company’s pickup addresses assigned to the calling account, else the company’s first. */
             pickup_address_id: string | null;
+            /** @description The parcel locker or pickup point (`GET /api/v1/pickup-points`); required for those delivery methods. */
             pickup_point_id: string | null;
+            /** @description The parcels of one consignment (`POST /api/v2/shipments/store`) share it: its first parcel’s item number. Null for single shipments. */
             consignment_number: string | null;
             parcel_reference: string | null;
             fragile: boolean;
@@ -1899,6 +2438,34 @@ export interface components {
         ShipmentCreated: {
             message: string;
             shipment: components["schemas"]["Shipment"];
+        };
+        ShipmentCreatedEvent: {
+            /**
+             * @description The event type. **An open list:** an endpoint receives only the types it registered for (and `webhook.test`), but types may be added within v1.
+             * @constant
+             */
+            type: "shipment.created";
+            /**
+             * Format: date-time
+             * @description When the message was made: the time of the change it tells of, ISO 8601 UTC. The `webhook-timestamp` header is the attempt’s time instead.
+             */
+            timestamp: string;
+            /** @description The event’s payload. */
+            data: components["schemas"]["Shipment"];
+        };
+        ShipmentDeletedEvent: {
+            /**
+             * @description The event type. **An open list:** an endpoint receives only the types it registered for (and `webhook.test`), but types may be added within v1.
+             * @constant
+             */
+            type: "shipment.deleted";
+            /**
+             * Format: date-time
+             * @description When the message was made: the time of the change it tells of, ISO 8601 UTC. The `webhook-timestamp` header is the attempt’s time instead.
+             */
+            timestamp: string;
+            /** @description The event’s payload. */
+            data: components["schemas"]["Shipment"];
         };
         ShipmentDeleteResponse: {
             message: string;
@@ -1921,6 +2488,26 @@ export interface components {
             /** @default [] */
             countries?: string[];
         };
+        ShipmentStatusChangedEvent: {
+            /**
+             * @description The event type. **An open list:** an endpoint receives only the types it registered for (and `webhook.test`), but types may be added within v1.
+             * @constant
+             */
+            type: "shipment.status_changed";
+            /**
+             * Format: date-time
+             * @description When the message was made: the time of the change it tells of, ISO 8601 UTC. The `webhook-timestamp` header is the attempt’s time instead.
+             */
+            timestamp: string;
+            /** @description The event’s payload. */
+            data: components["schemas"]["Shipment"] & {
+                /**
+                 * @description The `status` before this change.
+                 * @enum {string}
+                 */
+                previous_status: "DELETED" | "CREATED" | "MANIFESTED" | "ARRIVED" | "SENT";
+            };
+        };
         ShipmentStoreRequest: {
             /** @enum {string} */
             delivery_method: "home_delivery" | "parcel_locker" | "pickup_point" | "other_pudo";
@@ -1931,6 +2518,7 @@ export interface components {
              * @enum {string}
              */
             goods_type?: "GOODS" | "SAMPLE" | "DOCUMENTS" | "GIFT";
+            /** @description Your own reference (an order number), up to 50 characters; the list filters by it exactly. */
             reference_number?: string | null;
             receiver_company_name?: string | null;
             receiver_vat_number?: string | null;
@@ -1939,24 +2527,52 @@ export interface components {
             receiver_address_number?: string | null;
             receiver_address_line_2?: string | null;
             receiver_city: string;
+            /** @description Stored normalised to the destination country’s format (`81101` → `811 01` for SK); checked against the country (422 `postal_code.invalid`). */
             receiver_postal_code: string;
+            /** @description ISO 3166-1 alpha-2, upper case. */
             receiver_country: string;
             receiver_region?: string | null;
+            /** @description Stored normalised to E.164 (`0905 123 456` → `+421905123456` for SK); checked against the country (422 `phone.invalid`). */
             receiver_phone: string;
             /** Format: email */
             receiver_email: string;
+            /** @description Kilograms, more than 0, at most 3 decimals (steps of 1 g); the product’s weight limit applies (422 `weight.too_heavy`). */
             weight: number;
+            /** @description Centimetres, more than 0 and at most 1000, at most 1 decimal. */
             width: number;
+            /** @description Centimetres, more than 0 and at most 1000, at most 1 decimal; the product’s largest sizes apply (`GET /api/v1/shipments/dimensions`). */
             height: number;
+            /** @description Centimetres, more than 0 and at most 1000, at most 1 decimal. */
             length: number;
             content: string;
             info?: string | null;
             hs_tariff_code?: string | null;
             quantity?: number | null;
+            /** @description Cash on delivery, in the destination country’s currency (EUR in the euro area, CZK for CZ, HUF for HU, PLN for PL, CHF, …: ISO 4217 of `receiver_country`), payable with its coins: cents, whole crowns in CZK, multiples of 5 in HUF, 0.05 in CHF (422 `amount.step` otherwise). Null: no cash on delivery. */
             cod_amount?: number | null;
+            /** @description Insured value, in the same currency and steps as `cod_amount`. Null: none. */
             insurance?: number | null;
+            /** @description The parcel locker or pickup point (`GET /api/v1/pickup-points`); required for those delivery methods. */
             pickup_point_id?: string | null;
+            /** @description The pickup address the parcel leaves from (one of `GET /api/v1/profile/pickup-addresses`). Omitted in a create: the first (oldest) of your company’s pickup addresses assigned to the calling account, else the company’s first. */
             pickup_address_id?: string | null;
+        };
+        ShipmentTrackingUpdatedEvent: {
+            /**
+             * @description The event type. **An open list:** an endpoint receives only the types it registered for (and `webhook.test`), but types may be added within v1.
+             * @constant
+             */
+            type: "shipment.tracking_updated";
+            /**
+             * Format: date-time
+             * @description When the message was made: the time of the change it tells of, ISO 8601 UTC. The `webhook-timestamp` header is the attempt’s time instead.
+             */
+            timestamp: string;
+            /** @description The event’s payload. */
+            data: components["schemas"]["Shipment"] & {
+                /** @description The `tracking_status` before this change. */
+                previous_tracking_status: ("created" | "handed_over" | "in_transit" | "out_for_delivery" | "ready_for_pickup" | "exception" | "delivered" | "returned" | "cancelled") | string;
+            };
         };
         SingleLabelResponse: {
             shipment: {
@@ -1992,49 +2608,104 @@ export interface components {
         } | {
             tracking_link: string;
         };
+        Webhook: {
+            /** @description The endpoint’s id. */
+            id: string;
+            company_id: string;
+            /** @description The receiver’s address. */
+            url: string;
+            /** @description The event types it receives (and `webhook.test` when asked). **An open list:** types may be added within v1; an endpoint receives only those it registered for. */
+            event_types: (("shipment.created" | "shipment.status_changed" | "shipment.tracking_updated" | "shipment.deleted" | "import.finished") | string)[];
+            /** @description False once the receiver answered 410 Gone: nothing is sent until a test event turns it on again. */
+            enabled: boolean;
+            /** @description Why the server turned it off, in the caller’s language; null while enabled. */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC.
+             */
+            created_at: string;
+            /** @description Deliveries waiting to be sent, retries included. */
+            pending: number;
+        };
+        WebhookAttempt: {
+            /** @description The attempt’s id: one per HTTP request sent. */
+            id: number;
+            /** @description The delivery (one event to this endpoint, with all its attempts): `POST /api/v1/webhooks/{id}/deliveries/{delivery_id}/resend` sends it again. */
+            delivery_id: number;
+            /**
+             * Format: date-time
+             * @description When the attempt was made, ISO 8601 UTC.
+             */
+            at: string;
+            /** @description The message’s `type`. */
+            event_type: string;
+            /** @description The webhook-id header: the same on every attempt of one event (and on a resend). */
+            message_id: string;
+            /** @description The attempt’s number within its delivery: 1, then 2 for the first retry, … */
+            attempt: number;
+            /** @description The receiver’s HTTP status; null when there was no answer (see `error`). */
+            status: number | null;
+            /** @description Why there was no answer; null when the receiver answered. `timeout` (no answer in time), `refused` (connection refused), `dns` (the name was not found), `network` or a socket error code such as `ECONNRESET` — all retried; `forbidden_address` (the name led to a private or otherwise forbidden address), `http_only` (not https while private addresses are not allowed), `invalid_url` — not retried. An open list. */
+            error: string | null;
+            /** @description How long the attempt took, in milliseconds. */
+            duration_ms: number;
+            /**
+             * @description The delivery’s current state (not this attempt’s): `pending` (a retry is due), `delivered` or `failed` (given up).
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "failed";
+        };
         WebhookCreateRequest: {
             url: string;
             event_types: ("shipment.created" | "shipment.status_changed" | "shipment.tracking_updated" | "shipment.deleted" | "import.finished")[];
         };
         WebhookCreateResponse: {
+            /** @description The endpoint’s id. */
             id: string;
             company_id: string;
+            /** @description The receiver’s address. */
             url: string;
-            event_types: ("shipment.created" | "shipment.status_changed" | "shipment.tracking_updated" | "shipment.deleted" | "import.finished")[];
+            /** @description The event types it receives (and `webhook.test` when asked). **An open list:** types may be added within v1; an endpoint receives only those it registered for. */
+            event_types: (("shipment.created" | "shipment.status_changed" | "shipment.tracking_updated" | "shipment.deleted" | "import.finished") | string)[];
+            /** @description False once the receiver answered 410 Gone: nothing is sent until a test event turns it on again. */
             enabled: boolean;
+            /** @description Why the server turned it off, in the caller’s language; null while enabled. */
             disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC.
+             */
             created_at: string;
+            /** @description Deliveries waiting to be sent, retries included. */
             pending: number;
+            /** @description The signing secret (`whsec_` and base64), in this answer only. */
             secret: string;
         };
         WebhookDeleteResponse: {
             message: string;
         };
-        WebhookDeliveriesResponse: {
-            id: number;
-            delivery_id: number;
-            at: string;
-            event_type: string;
-            message_id: string;
-            attempt: number;
-            status: number | null;
-            error: string | null;
-            duration_ms: number;
-            /** @enum {string} */
-            state: "pending" | "delivered" | "failed";
-        }[];
-        WebhookListResponse: {
-            id: string;
-            company_id: string;
-            url: string;
-            event_types: ("shipment.created" | "shipment.status_changed" | "shipment.tracking_updated" | "shipment.deleted" | "import.finished")[];
-            enabled: boolean;
-            disabled_reason: string | null;
-            created_at: string;
-            pending: number;
-        }[];
+        WebhookDeliveriesResponse: components["schemas"]["WebhookAttempt"][];
+        WebhookListResponse: components["schemas"]["Webhook"][];
         WebhookRotateSecretResponse: {
             secret: string;
+        };
+        WebhookTestEvent: {
+            /**
+             * @description The event type. **An open list:** an endpoint receives only the types it registered for (and `webhook.test`), but types may be added within v1.
+             * @constant
+             */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description When the message was made: the time of the change it tells of, ISO 8601 UTC. The `webhook-timestamp` header is the attempt’s time instead.
+             */
+            timestamp: string;
+            /** @description The event’s payload. */
+            data: {
+                endpoint_id: string;
+                company_id: string;
+            };
         };
         WebhookTestResponse: {
             message: string;
@@ -2050,9 +2721,14 @@ export interface components {
              * @enum {string}
              */
             goods_type?: "GOODS" | "SAMPLE" | "DOCUMENTS" | "GIFT";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The pickup address the parcel leaves from (one of `GET /api/v1/profile/pickup-addresses`). Omitted in a create: the first (oldest) of your company’s pickup addresses assigned to the calling account, else the company’s first.
+             */
             pickup_address_id: string;
+            /** @description The parcel locker or pickup point (`GET /api/v1/pickup-points`); required for those delivery methods. */
             pickup_point_id?: string | null;
+            /** @description Your own reference (an order number), up to 50 characters; the list filters by it exactly. */
             reference_number: string;
             label_sender_name: string;
             content: string;
@@ -2064,23 +2740,33 @@ export interface components {
             receiver_address_number?: string | null;
             receiver_address_line_2?: string | null;
             receiver_city: string;
+            /** @description Stored normalised to the destination country’s format (`81101` → `811 01` for SK); checked against the country (422 `postal_code.invalid`). */
             receiver_postal_code: string;
+            /** @description ISO 3166-1 alpha-2, upper case. */
             receiver_country: string;
             receiver_region?: string | null;
+            /** @description Stored normalised to E.164 (`0905 123 456` → `+421905123456` for SK); checked against the country (422 `phone.invalid`). */
             receiver_phone: string;
             /** Format: email */
             receiver_email: string;
+            /** @description Cash on delivery, in the destination country’s currency (EUR in the euro area, CZK for CZ, HUF for HU, PLN for PL, CHF, …: ISO 4217 of `receiver_country`), payable with its coins: cents, whole crowns in CZK, multiples of 5 in HUF, 0.05 in CHF (422 `amount.step` otherwise). Null: no cash on delivery. */
             cod_amount?: number | null;
+            /** @description Insured value, in the same currency and steps as `cod_amount`. Null: none. */
             insurance?: number | null;
             parcels: {
+                /** @description Kilograms, more than 0, at most 3 decimals (steps of 1 g); the product’s weight limit applies (422 `weight.too_heavy`). */
                 weight: number;
+                /** @description Centimetres, more than 0 and at most 1000, at most 1 decimal. */
                 width: number;
+                /** @description Centimetres, more than 0 and at most 1000, at most 1 decimal; the product’s largest sizes apply (`GET /api/v1/shipments/dimensions`). */
                 height: number;
+                /** @description Centimetres, more than 0 and at most 1000, at most 1 decimal. */
                 length: number;
                 /** @default 1 */
                 quantity?: number;
                 /** @default false */
                 fragile?: boolean;
+                /** @description Your own reference (an order number), up to 50 characters; the list filters by it exactly. */
                 reference_number: string;
                 hs_tariff_code?: string | null;
                 unit_value?: number | null;
@@ -2142,7 +2828,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description This Idempotency-Key was used before with another body (`validation_failed`); use a new key for a new request. */
+        /** @description The request’s rules refused it (`validation_failed`, field errors under `errors`: see "Errors" in the introduction), or this Idempotency-Key was used before with another body (`validation_failed`, no field errors): use a new key for a new or corrected request. */
         IdempotencyMismatch: {
             headers: {
                 [name: string]: unknown;
@@ -2151,10 +2837,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Over a rate limit (`too_many_requests`). */
+        /** @description Over a rate limit (`too_many_requests`): wait Retry-After seconds, then send the same request again. A limited call names its budgets here too, `r=0` for the one refusing. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2178,6 +2869,21 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
+         * @description The message id (`msg_…`): the same on every attempt and resend of one event. Deduplicate by it: a message may arrive more than once.
+         * @example msg_2f0c7e1a9b3d4c5e8f60718293a4b5c6
+         */
+        WebhookId: string;
+        /**
+         * @description Unix seconds of this attempt. Refuse messages more than 5 minutes off (the Standard Webhooks libraries do).
+         * @example 1764400000
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. Two, space-separated, for 24 h after a rotation (the new secret's and the previous one's): accept the message when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignature: string;
+        /**
          * @description The language of messages: `en` (English), `sk` (Slovenčina), `de` (Deutsch), `cs` (Čeština); English otherwise.
          * @example sk
          */
@@ -2197,6 +2903,23 @@ export interface components {
          * @example "shipment_writes";r=2987;t=41
          */
         RateLimit: string;
+        /**
+         * @description The quota of the budget closest to refusing (the older name of RateLimit-Policy’s `q`).
+         * @example 3000
+         */
+        XRateLimitLimit: number;
+        /**
+         * @description What is left of that budget in its window.
+         * @example 2987
+         */
+        XRateLimitRemaining: number;
+        /**
+         * @description Seconds until that budget’s window resets.
+         * @example 41
+         */
+        XRateLimitReset: number;
+        /** @description `true` on an answer replayed for an Idempotency-Key used before (the first request’s answer; nothing was done again); absent on a first answer. */
+        IdempotentReplayed: "true";
     };
     pathItems: never;
 }
@@ -2445,6 +3168,10 @@ export interface operations {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2490,6 +3217,10 @@ export interface operations {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2509,21 +3240,37 @@ export interface operations {
     shipmentList: {
         parameters: {
             query?: {
+                /** @description Rows to skip (paging by position; not with `updated_since`/`cursor`). */
                 skip?: number;
+                /** @description Rows per page. */
                 take?: number;
+                /** @description ADMIN only: one company’s shipments. */
                 company_id?: string;
+                /** @description Destination country (ISO 3166-1 alpha-2). */
                 country?: string;
+                /** @description Created on or after this day: `yyyy-MM-dd`, a calendar day in Europe/Bratislava time (2000-01-01 to 2099-12-31). */
                 createdFrom?: string;
+                /** @description Created on or before this day (the whole day included): `yyyy-MM-dd`, Europe/Bratislava time. */
                 createdTo?: string;
+                /** @description Your reference, exactly. */
                 reference_number?: string;
+                /** @description The item number, exactly. */
                 item_number?: string;
+                /** @description The tracking number, exactly. */
                 tracking_number?: string;
+                /** @description The portal status (see `Shipment.status`). */
                 status?: "DELETED" | "CREATED" | "MANIFESTED" | "ARRIVED" | "SENT";
+                /** @description ADMIN only. */
                 delivery_method?: "home_delivery" | "parcel_locker" | "pickup_point" | "other_pudo";
+                /** @description ADMIN only: the delivery partner’s id. */
                 partner_id?: number;
+                /** @description `newest` (default) or `oldest` first, by creation; not with `updated_since`/`cursor`. */
                 order?: "newest" | "oldest";
+                /** @description The delivery status (see `Shipment.tracking_status`). */
                 tracking_status?: "created" | "handed_over" | "in_transit" | "out_for_delivery" | "ready_for_pickup" | "exception" | "delivered" | "returned" | "cancelled";
+                /** @description Sync: shipments changed at or after this instant, ISO 8601 with `Z` or an offset (URL-encode `+` as `%2B`: `2026-11-24T10:00:00%2B01:00`). */
                 updated_since?: string;
+                /** @description Sync: the `next_cursor` of the previous page (opaque). */
                 cursor?: string;
             };
             header?: {
@@ -2576,6 +3323,9 @@ export interface operations {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,6 +3427,9 @@ export interface operations {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2713,6 +3466,9 @@ export interface operations {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2753,6 +3509,9 @@ export interface operations {
                     "Content-Disposition"?: string;
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2792,6 +3551,9 @@ export interface operations {
                     "Content-Disposition"?: string;
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2863,6 +3625,9 @@ export interface operations {
                     "Content-Disposition"?: string;
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2968,6 +3733,9 @@ export interface operations {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3038,6 +3806,10 @@ export interface operations {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3091,8 +3863,11 @@ export interface operations {
     track: {
         parameters: {
             query: {
+                /** @description The S10 tracking number (`CP100000065SK`), any case. */
                 tracking_number: string;
+                /** @description Optional: the destination’s postal code (case, spaces and dashes do not matter). With it a caller who does not own the shipment sees its events too. */
                 destination_zip?: string;
+                /** @description The same as `destination_zip` (a short name for it); send one of the two. */
                 zip?: string;
             };
             header?: {
@@ -3112,6 +3887,9 @@ export interface operations {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3127,6 +3905,7 @@ export interface operations {
     publicTracking: {
         parameters: {
             query?: {
+                /** @description Optional: the destination’s postal code; with it (or signed in as the owner) the `full` view, else the `status` view. */
                 zip?: string;
             };
             header?: {
@@ -3148,6 +3927,9 @@ export interface operations {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3323,6 +4105,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3364,6 +4147,9 @@ export interface operations {
                     "Content-Disposition"?: string;
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -5,6 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPortalClient, PortalAuthError, type ShipmentCreate } from '#client-sdk';
+import { isValidS10 } from '#shared/domain/s10.ts';
+import { SHIPMENT_CREATE_EXAMPLE, SHIPMENT_CREATED_EXAMPLE } from '#server/features/api-reference/operations.ts';
 import { createTestApp, DEMO, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;
@@ -148,5 +150,32 @@ describe('the typed client, used as a shop would', () => {
     const failure = await portal.GET('/api/v1/profile').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PortalAuthError);
     expect(failure).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+  });
+});
+
+describe('the reference’s example create', () => {
+  it('answers what the reference shows (numbers, times and ids aside): the normalised postal code and phone, the partner’s name', async () => {
+    const portal = createPortalClient({ baseUrl, clientId: DEMO.user.clientId, clientSecret: DEMO.user.secret });
+    const created = await portal.POST('/api/v1/shipments/store', { params: { header: { 'Idempotency-Key': `reference-example-${Date.now()}` } }, body: SHIPMENT_CREATE_EXAMPLE });
+    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    const answer = created.data!;
+    const shipment = answer.shipment;
+    const time = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(answer).toEqual({
+      ...SHIPMENT_CREATED_EXAMPLE,
+      shipment: {
+        ...SHIPMENT_CREATED_EXAMPLE.shipment,
+        item_number: expect.stringMatching(/^PP\d{10}$/),
+        tracking_number: expect.stringMatching(/^CP\d{9}SK$/),
+        created_at: time,
+        tracking_status_at: time,
+        updated_at: time,
+        pickup_address_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    });
+    expect(isValidS10(shipment.tracking_number!)).toBe(true);
+    // The example's own numbers have the real forms too.
+    expect(SHIPMENT_CREATED_EXAMPLE.shipment.item_number).toMatch(/^PP\d{10}$/);
+    expect(isValidS10(SHIPMENT_CREATED_EXAMPLE.shipment.tracking_number)).toBe(true);
   });
 });

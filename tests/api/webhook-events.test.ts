@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Shipment } from '#shared/contract/shipments.ts';
+import { WEBHOOK_EVENT_DATA, webhookMessageSchema, type WebhookMessageType } from '#shared/contract/webhook-events.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, createShipment } from './shipments-fixtures.ts';
 
@@ -122,5 +123,18 @@ describe('events of an import', () => {
     expect(finished.message.data).toMatchObject({ filename: 'hooks.csv', status: 'COMPLETED', total_rows: 2, successful: 2, failed: 0 });
     const created = received.filter((r) => r.message.type === 'shipment.created' && String(r.message.data.receiver_name).startsWith('Hook Import'));
     expect(created.map((r) => r.message.data.receiver_name).sort()).toEqual(['Hook Import 1', 'Hook Import 2']);
+  });
+});
+
+describe('the messages as the API reference documents them', () => {
+  it('every message received above is its type’s documented payload, with no field the reference does not name', () => {
+    expect(new Set(received.map((r) => r.message.type))).toEqual(new Set(['shipment.created', 'shipment.status_changed', 'shipment.deleted', 'import.finished', ...(received.some((r) => r.message.type === 'shipment.tracking_updated') ? ['shipment.tracking_updated'] : [])]));
+    for (const { message } of received) {
+      expect(Object.keys(WEBHOOK_EVENT_DATA), message.type).toContain(message.type);
+      const parsed = webhookMessageSchema(message.type as WebhookMessageType).safeParse(message);
+      expect(parsed.error?.issues ?? [], message.type).toEqual([]);
+      // Parsing drops the fields a schema does not name: none may be missing afterwards.
+      expect(parsed.data, message.type).toEqual(message);
+    }
   });
 });

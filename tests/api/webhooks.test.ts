@@ -241,8 +241,15 @@ describe('SSRF: without WEBHOOKS_ALLOW_PRIVATE_ADDRESSES', () => {
     for (const url of refused) {
       const res = await call('POST', '/api/v1/webhooks', { url, event_types: ['shipment.created'] }, tokens.strictUser, strict);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json<{ errors: Record<string, string[]> }>().errors.url, url).toEqual([url.startsWith('http:') ? wm.urlInvalid.message : wm.urlPrivate.message]);
+      const body = res.json<{ errors: Record<string, string[]>; codes: Record<string, string[]> }>();
+      expect(body.errors.url, url).toEqual([url.startsWith('http:') ? wm.urlInvalid.message : wm.urlPrivate.message]);
+      // Each message its own documented code (a program tells "use https" from "not a public address").
+      expect(body.codes.url, url).toEqual([url.startsWith('http:') ? 'url.invalid' : 'url.private']);
     }
+    const unknownEvent = await call('POST', '/api/v1/webhooks', { url: 'https://hooks.example.com/x', event_types: ['shipment.lost'] }, tokens.strictUser, strict);
+    expect(unknownEvent.json<{ codes: Record<string, string[]> }>().codes).toEqual({ 'event_types.0': ['event_type.invalid'] });
+    const noEvents = await call('POST', '/api/v1/webhooks', { url: 'https://hooks.example.com/x', event_types: [] }, tokens.strictUser, strict);
+    expect(noEvents.json<{ codes: Record<string, string[]> }>().codes).toEqual({ event_types: ['required'] });
     const fine = await call('POST', '/api/v1/webhooks', { url: 'https://hooks.example.com/x', event_types: ['shipment.created'] }, tokens.strictUser, strict);
     expect(fine.statusCode, fine.body).toBe(201);
   });

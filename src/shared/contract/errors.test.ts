@@ -8,6 +8,7 @@ import { moneyMessages } from '../i18n/money-messages.ts';
 import { reportFieldMessages } from '../i18n/report-messages.ts';
 import { serverMessages } from '../i18n/server-messages.ts';
 import { shipmentMessages } from '../i18n/shipment-messages.ts';
+import { webhookMessages } from '../i18n/webhook-messages.ts';
 import { errorBodySchema, FIELD_ERROR_CODE_BY_MESSAGE, FIELD_ERROR_CODES, fieldErrorCode, fieldErrorCodeSchema } from './errors.ts';
 
 /**
@@ -30,9 +31,10 @@ const NOT_FIELD_MESSAGES = new Set([
   'error.too_many_requests', 'error.company_rate_limited', 'error.heavy_work_busy', 'error.not_found', 'error.internal', 'error.cross_site_sign_in', 'error.unavailable.draining',
   'error.unavailable.conflict', 'error.unavailable.database', 'import.file_gone', 'import.not_found', 'manifest.not_found', 'scan.export.none_found',
   'shipment.delete.success', 'error.malformed_request', 'error.invalid_url', 'error.request_timeout',
+  'webhook.too_many', 'webhook.not_found', 'webhook.delivery.not_found', 'webhook.deleted', 'webhook.test_queued', 'webhook.resend_queued', 'webhook.disabled.gone',
 ]);
 
-const TABLES = { messages, adminMessages, accountMessages, reportFieldMessages, serverMessages, moneyMessages, documentActionMessages, shipmentMessages, inputMessages };
+const TABLES = { messages, adminMessages, accountMessages, reportFieldMessages, serverMessages, moneyMessages, documentActionMessages, shipmentMessages, inputMessages, webhookMessages };
 
 describe('field error codes', () => {
   it('gives every message that can stand in a field error a declared code', () => {
@@ -54,6 +56,8 @@ describe('field error codes', () => {
   it('answers the declared code, and invalid for a message without one', () => {
     expect(fieldErrorCode('shipment.receiver_postal_code.invalid')).toBe('postal_code.invalid');
     expect(fieldErrorCode('shipment.receiver_city.required')).toBe('required');
+    expect(fieldErrorCode('webhook.url.invalid')).toBe('url.invalid');
+    expect(fieldErrorCode('webhook.url.private')).toBe('url.private');
     expect(fieldErrorCode('validation.required')).toBe('required');
     expect(fieldErrorCode('some.unknown.message')).toBe('invalid');
     expect(fieldErrorCode('__proto__')).toBe('invalid');

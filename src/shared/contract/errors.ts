@@ -45,6 +45,7 @@ export const FIELD_ERROR_CODE_BY_MESSAGE = {
   'scan.parcels_id.required': 'required',
   'shipment.labels.none_selected': 'required',
   'manifest.none_selected': 'required',
+  'webhook.event_types.required': 'required',
 
   'validation.invalid_type': 'invalid_type',
   'validation.invalid_value': 'invalid_value',
@@ -140,6 +141,9 @@ export const FIELD_ERROR_CODE_BY_MESSAGE = {
   'admin.directory.duplicate_id': 'id.duplicate',
   'admin.feed.url_invalid': 'url.invalid',
   'admin.feed.private_host': 'url.private',
+  'webhook.url.invalid': 'url.invalid',
+  'webhook.url.private': 'url.private',
+  'webhook.event_type.invalid': 'event_type.invalid',
   'admin.feed.interval_invalid': 'interval.invalid',
 
   'account.password.mismatch': 'password.mismatch',

@@ -9,6 +9,11 @@ import { endpoint } from '#shared/contract/endpoint.ts';
 import { ENDPOINTS } from '#shared/contract/endpoints.ts';
 import { errorBodySchema } from '#shared/contract/errors.ts';
 import { shipmentCreatedSchema, shipmentCreateSchema } from '#shared/contract/shipments.ts';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '#shared/contract/webhooks.ts';
+import { normalizePhone } from '#shared/domain/phone.ts';
+import { normalizePostalCode } from '#shared/domain/postal-codes.ts';
+import { isValidS10 } from '#shared/domain/s10.ts';
+import { TRACKING_STATUSES } from '#shared/domain/tracking-events.ts';
 import { ERROR_CODES, openApiDocument } from './openapi.ts';
 import { SHIPMENT_CREATE_EXAMPLE, SHIPMENT_CREATED_EXAMPLE, VALIDATION_ERROR_EXAMPLE } from './operations.ts';
 
@@ -99,6 +104,13 @@ describe('the OpenAPI document', () => {
   it('has examples the contract accepts', () => {
     expect(shipmentCreateSchema.safeParse(SHIPMENT_CREATE_EXAMPLE).success).toBe(true);
     expect(shipmentCreatedSchema.safeParse(SHIPMENT_CREATED_EXAMPLE).success).toBe(true);
+    // The answer shows what the server stores (tests/api/client-sdk.test.ts sends the example for real).
+    const created = SHIPMENT_CREATED_EXAMPLE.shipment;
+    expect(created.receiver_postal_code).toBe(normalizePostalCode(SHIPMENT_CREATE_EXAMPLE.receiver_country, SHIPMENT_CREATE_EXAMPLE.receiver_postal_code));
+    expect(created.receiver_phone).toBe(normalizePhone(SHIPMENT_CREATE_EXAMPLE.receiver_phone, SHIPMENT_CREATE_EXAMPLE.receiver_country));
+    expect(created.item_number).toMatch(/^PP\d{10}$/);
+    expect(isValidS10(created.tracking_number)).toBe(true);
+    expect(created.item_number).not.toBe(created.tracking_number);
     expect(errorBodySchema.safeParse(VALIDATION_ERROR_EXAMPLE).success).toBe(true);
     const create = operation(ENDPOINTS.shipmentStore)!;
     expect(create.requestBody).toMatchObject({ content: { 'application/json': { examples: { homeDelivery: { value: SHIPMENT_CREATE_EXAMPLE } } } } });
@@ -120,5 +132,74 @@ describe('the OpenAPI document', () => {
   it('names the server given to it (PUBLIC_URL), else the address it is read from', () => {
     expect(document.servers).toEqual([{ url: '/', description: 'This portal' }]);
     expect(openApiDocument({ serverUrl: 'https://portal.example' }).servers).toEqual([{ url: 'https://portal.example', description: 'This portal' }]);
+  });
+
+  it('keeps answers open (new fields may come within v1) and says that unknown request fields are ignored', () => {
+    expect(JSON.stringify(document)).not.toContain('"additionalProperties":false');
+    expect((document.info as Json).description).toContain('Unknown request fields are ignored');
+  });
+
+  it('lists the open lists as open in answers (tracking_status, event types) and closed where a request sends them', () => {
+    const schemas = (document.components as { schemas: Record<string, { properties: Record<string, Json> }> }).schemas;
+    const open = (values: readonly string[]) => ({ anyOf: [{ type: 'string', enum: [...values] }, { type: 'string' }] });
+    expect(schemas.Shipment!.properties.tracking_status).toMatchObject(open(TRACKING_STATUSES));
+    expect(schemas.Webhook!.properties.event_types).toMatchObject({ type: 'array', items: open(WEBHOOK_EVENT_TYPES) });
+    expect(schemas.WebhookCreateRequest!.properties.event_types).toMatchObject({ items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } });
+    const filter = (operation(ENDPOINTS.shipmentList)!.parameters as Json[]).find((parameter) => parameter.name === 'tracking_status')!;
+    expect(filter.schema).toMatchObject({ type: 'string', enum: [...TRACKING_STATUSES] });
+    for (const status of TRACKING_STATUSES) expect(schemas.Shipment!.properties.tracking_status!.description).toContain(`\`${status}\``);
+  });
+
+  it('describes the shipment fields an integrator needs: units, currency, times', () => {
+    const shipment = (document.components as { schemas: Record<string, { properties: Record<string, Json> }> }).schemas.Shipment!.properties;
+    expect(shipment.weight!.description).toMatch(/kilograms/i);
+    for (const size of ['height', 'width', 'length']) expect(shipment[size]!.description).toMatch(/centimetres/i);
+    expect(shipment.cod_amount!.description).toMatch(/currency/);
+    expect(shipment.status!.description).toContain('tracking_status');
+    for (const time of ['created_at', 'updated_at', 'tracking_status_at']) expect(shipment[time]).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(shipment.pickup_address_id!.description).toContain('Omitted in a create');
+    const list = (operation(ENDPOINTS.shipmentList)!.parameters as Json[]).filter((parameter) => parameter.in === 'query');
+    for (const parameter of list) expect(parameter.description, String(parameter.name)).toEqual(expect.any(String));
+    const track = (operation(ENDPOINTS.track)!.parameters as Json[]).filter((parameter) => parameter.in === 'query');
+    expect(track.map((parameter) => [parameter.name, typeof parameter.description])).toEqual([
+      ['tracking_number', 'string'],
+      ['destination_zip', 'string'],
+      ['zip', 'string'],
+    ]);
+  });
+
+  it('documents every webhook call and every message a receiver gets, a shipment event’s data being the Shipment', () => {
+    for (const [name, endpoint] of table.filter(([, e]) => e.path.startsWith('/api/v1/webhooks'))) {
+      const op = operation(endpoint)!;
+      expect(op.summary, name).not.toContain('/api/');
+      expect(String(op.description).length, name).toBeGreaterThan(200);
+      expect(op.tags, name).toEqual(['Webhooks']);
+    }
+    const webhooks = document.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> }; parameters: Json[] } }>;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].sort());
+    const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
+    for (const [type, { post }] of Object.entries(webhooks)) {
+      expect(post.parameters.map((parameter) => parameter.$ref)).toEqual([
+        '#/components/parameters/WebhookId',
+        '#/components/parameters/WebhookTimestamp',
+        '#/components/parameters/WebhookSignature',
+      ]);
+      const id = post.requestBody.content['application/json']!.schema.$ref.split('/').at(-1)!;
+      const message = schemas[id] as { properties: { type: Json; data: Json } };
+      expect(message.properties.type, type).toMatchObject({ const: type });
+      if (type.startsWith('shipment.')) expect(JSON.stringify(message.properties.data), type).toContain('"$ref":"#/components/schemas/Shipment"');
+    }
+    const intro = String((document.info as Json).description);
+    for (const words of ['## Webhooks', 'whsec_', 'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES', '10 per company', '24 h', '410']) expect(intro, words).toContain(words);
+  });
+
+  it('puts the partners’ feed in its own group, and announces the rate limits on the 429', () => {
+    const groups = document['x-tagGroups'] as Array<{ name: string; tags: string[] }>;
+    expect(groups.find((group) => group.name === 'Shipping API')!.tags).not.toContain('Partner event feed');
+    expect(groups.find((group) => group.name === 'Delivery partners')!.tags).toEqual(['Partner event feed']);
+    const tooMany = (document.components as { responses: Record<string, { headers: Json }> }).responses.TooManyRequests!;
+    expect(Object.keys(tooMany.headers)).toEqual(['Retry-After', 'RateLimit-Policy', 'RateLimit', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+    const created = (operation(ENDPOINTS.shipmentStore)!.responses as Record<string, { headers: Json }>)['201']!;
+    expect(Object.keys(created.headers)).toEqual(expect.arrayContaining(['RateLimit', 'X-RateLimit-Remaining', 'Idempotent-Replayed']));
   });
 });

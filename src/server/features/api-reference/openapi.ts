@@ -10,11 +10,25 @@ import { ENDPOINTS, type EndpointName } from '#shared/contract/endpoints.ts';
 import { errorBodySchema, type ApiErrorCode } from '#shared/contract/errors.ts';
 import { clientInfoSchema, TOKEN_ENDPOINT_AUTH_METHODS } from '#shared/contract/auth.ts';
 import { shipmentCreatedSchema, shipmentSchema } from '#shared/contract/shipments.ts';
+import { WEBHOOK_EVENT_DATA, webhookMessageSchema, type WebhookMessageType } from '#shared/contract/webhook-events.ts';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_LOG_SIZE, webhookAttemptSchema, webhookSchema } from '#shared/contract/webhooks.ts';
 import { LANGUAGES } from '#shared/domain/languages.ts';
 import { PUBLIC_TRACKING_PER_MINUTE } from '#shared/domain/limits.ts';
 import { COMPANY_RATE_LIMITS, REPORTS_PER_ACCOUNT_PER_MINUTE, SIGNED_IN_TRACKING_PER_MINUTE } from '#shared/domain/rate-limits.ts';
-import { PERMISSIONS } from '#shared/domain/roles.ts';
-import { OPERATIONS, SHIPMENT_CREATE_EXAMPLE, SHIPMENT_CREATED_EXAMPLE, VALIDATION_ERROR_EXAMPLE } from './operations.ts';
+import { CLIENT_ROLES, PERMISSIONS } from '#shared/domain/roles.ts';
+import { DEFAULT_WEBHOOK_OPTIONS, PREVIOUS_SECRET_MS } from '#server/features/webhooks/public.ts';
+import {
+  duration,
+  OPERATIONS,
+  SHIPMENT_CREATE_EXAMPLE,
+  SHIPMENT_CREATED_EXAMPLE,
+  SHIPMENT_FIELD_NOTES,
+  VALIDATION_ERROR_EXAMPLE,
+  WEBHOOK_ADDRESS_RULE,
+  WEBHOOK_EVENT_TEXTS,
+  WEBHOOK_FIELD_NOTES,
+  WEBHOOK_RETRIES,
+} from './operations.ts';
 
 type Json = Record<string, unknown>;
 
@@ -47,12 +61,25 @@ export const UNDOCUMENTED_ROUTES: ReadonlyArray<{ method: string; url: string; w
   { method: 'GET', url: '/api/docs', why: 'the reference page rendering it' },
 ];
 
+/** The webhook messages (the document's `webhooks`), one schema per event type, named `<Type>Event`. */
+const WEBHOOK_MESSAGES = (Object.keys(WEBHOOK_EVENT_DATA) as WebhookMessageType[]).map((type): { type: WebhookMessageType; schema: z.ZodMiniType; id: string } => ({
+  type,
+  schema: webhookMessageSchema(type) as z.ZodMiniType,
+  id: `${type
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}Event`,
+}));
+
 /** Named schemas shared by several answers: their own entry under components.schemas. */
 const NAMED_OUTPUTS: ReadonlyArray<[z.ZodMiniType, string]> = [
   [errorBodySchema, 'Error'],
   [shipmentSchema, 'Shipment'],
   [shipmentCreatedSchema, 'ShipmentCreated'],
   [clientInfoSchema, 'ClientInfo'],
+  [webhookSchema, 'Webhook'],
+  [webhookAttemptSchema, 'WebhookAttempt'],
+  ...WEBHOOK_MESSAGES.map(({ schema, id }): [z.ZodMiniType, string] => [schema, id]),
 ];
 
 /** Tags by path, most specific first; any other path is tagged by its first segment after the version. */
@@ -71,11 +98,17 @@ const TAGS: ReadonlyArray<{ prefix: string; name: string; description: string }>
   { prefix: '/api/v1/users/', name: 'Profile', description: '' },
   { prefix: '/api/v1/config', name: 'Profile', description: '' },
   { prefix: '/api/v1/partner/', name: 'Partner event feed', description: 'For delivery partners: signed parcel events (HMAC), no bearer token.' },
+  { prefix: '/api/v1/webhooks', name: 'Webhooks', description: 'Your receivers of signed event messages (Standard Webhooks v1): register, test, read the delivery log, rotate the secret. The messages themselves are under "Webhooks" (events) below.' },
   { prefix: '/api/v1/admin/shipments/report', name: 'Reports', description: 'Shipment reports (xlsx) of your company.' },
   { prefix: '/api/v1/admin/', name: 'Administration', description: 'The carrier’s own administration (ADMIN role only).' },
 ];
 
-const ADMIN_TAGS = new Set(['Administration']);
+/** The reference's groups of tags: a shop's API, the delivery partners' feed, the carrier's own administration. */
+const TAG_GROUPS: ReadonlyArray<{ name: string; tags: ReadonlySet<string> | 'rest' }> = [
+  { name: 'Shipping API', tags: 'rest' },
+  { name: 'Delivery partners', tags: new Set(['Partner event feed']) },
+  { name: 'Carrier administration', tags: new Set(['Administration']) },
+];
 
 function tagOf(path: string): string {
   const known = TAGS.find((tag) => path.startsWith(tag.prefix));
@@ -121,8 +154,14 @@ function accessText(endpoint: EndpointDefinition): string {
       return 'ADMIN only.';
     case 'report':
       return 'Any signed-in client, for its own company; ADMIN for any company.';
-    case 'client':
-      return roles ? `Signed-in clients with the role ${roles}; on your own company’s rows.` : 'Any signed-in client; on your own company’s rows (ADMIN: every company’s).';
+    case 'client': {
+      if (!roles) return 'Any signed-in client; on your own company’s rows (ADMIN: every company’s).';
+      const allowed = PERMISSIONS[endpoint.permission!] as readonly string[];
+      const may = CLIENT_ROLES.filter((role) => allowed.includes(role));
+      const mayNot = CLIENT_ROLES.filter((role) => !allowed.includes(role));
+      const admin = allowed.includes('ADMIN') ? ' The carrier’s own ADMIN accounts may too.' : '';
+      return `Company accounts with the role ${may.join(' or ')}${mayNot.length > 0 ? ` (not ${mayNot.join(', ')}: 403)` : ''}, on their own company’s rows.${admin}`;
+    }
   }
 }
 
@@ -160,6 +199,86 @@ function nameSchemas(endpoints: ReadonlyArray<[string, EndpointDefinition]>): Sc
   return { input, output };
 }
 
+/** Calls `visit` with every property (name and schema) of an object schema and of the schemas inside it ($refs aside). */
+function eachProperty(json: unknown, visit: (name: string, schema: Json) => void): void {
+  if (!json || typeof json !== 'object') return;
+  if (Array.isArray(json)) {
+    for (const member of json) eachProperty(member, visit);
+    return;
+  }
+  const node = json as Json;
+  for (const [name, schema] of Object.entries((node.properties as Record<string, Json> | undefined) ?? {})) {
+    visit(name, schema);
+    eachProperty(schema, visit);
+  }
+  for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) eachProperty(node[key], visit);
+}
+
+/**
+ * An answer's schema as a reader should take it: zod closes output objects (`additionalProperties:
+ * false`), but answers may gain fields within v1 (README "API versioning"), so nothing is closed.
+ */
+function openAnswer(json: unknown): void {
+  if (!json || typeof json !== 'object') return;
+  if (Array.isArray(json)) {
+    for (const member of json) openAnswer(member);
+    return;
+  }
+  const node = json as Json;
+  if (node.additionalProperties === false) delete node.additionalProperties;
+  for (const value of Object.values(node)) openAnswer(value);
+}
+
+/** A list of values that may grow within v1: the known ones listed, any other string accepted. */
+function openList(schema: Json, description?: string): Json {
+  const { enum: values, type: _type, ...rest } = schema;
+  return { ...rest, ...(description ? { description } : {}), anyOf: [{ type: 'string', enum: values }, { type: 'string' }] };
+}
+
+/** Field descriptions and date-time formats of the schemas an integrator reads most (prose in operations.ts). */
+const FIELD_NOTES: ReadonlyArray<{ ids: readonly string[]; notes: Readonly<Record<string, string>> }> = [
+  { ids: ['Shipment', 'ShipmentStoreRequest', 'WizardStoreRequest', 'ShipmentStatusChangedEvent', 'ShipmentTrackingUpdatedEvent'], notes: SHIPMENT_FIELD_NOTES },
+  { ids: ['Webhook', 'WebhookCreateResponse'], notes: WEBHOOK_FIELD_NOTES.Webhook },
+  { ids: ['WebhookAttempt'], notes: WEBHOOK_FIELD_NOTES.WebhookAttempt },
+  { ids: ['ImportFinishedEvent'], notes: WEBHOOK_FIELD_NOTES.ImportFinished },
+  // The envelope's fields last: a payload's own fields are described first.
+  { ids: WEBHOOK_MESSAGES.map((message) => message.id), notes: WEBHOOK_FIELD_NOTES.Message },
+];
+/** Times of these answers are ISO 8601 instants in UTC (toISOString). */
+const INSTANTS = new Set(['created_at', 'updated_at', 'tracking_status_at', 'finished_at', 'at', 'timestamp']);
+const INSTANT_SCHEMAS = new Set(['Shipment', 'Webhook', 'WebhookCreateResponse', 'WebhookAttempt', ...WEBHOOK_MESSAGES.map((message) => message.id)]);
+/** Output fields whose values may grow within v1 (README "API versioning"). */
+const OPEN_LISTS = new Set(['tracking_status', 'previous_tracking_status', 'event_types']);
+
+function annotate(schemas: Record<string, Json>): void {
+  for (const { ids, notes } of FIELD_NOTES) {
+    for (const id of ids) {
+      eachProperty(schemas[id], (name, schema) => {
+        if (notes[name] && !schema.description) schema.description = notes[name];
+      });
+    }
+  }
+  for (const id of INSTANT_SCHEMAS) {
+    eachProperty(schemas[id], (name, schema) => {
+      if (INSTANTS.has(name) && (schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string')))) schema.format = 'date-time';
+    });
+  }
+}
+
+/** Answers' open lists: the known values listed, any other string accepted (a request still takes only the known ones). */
+function openLists(schema: Json): void {
+  eachProperty(schema, (name, property) => {
+    if (!OPEN_LISTS.has(name)) return;
+    if (Array.isArray(property.enum)) {
+      const open = openList(property);
+      for (const key of Object.keys(property)) delete property[key];
+      Object.assign(property, open);
+    }
+    const items = property.items as Json | undefined;
+    if (items && Array.isArray(items.enum)) property.items = openList(items);
+  });
+}
+
 /** components.schemas: the named schemas, converted a registry at a time so that nested named ones become $refs. */
 function componentSchemas(ids: SchemaIds): Record<string, Json> {
   const schemas: Record<string, Json> = {};
@@ -170,8 +289,15 @@ function componentSchemas(ids: SchemaIds): Record<string, Json> {
     const registry = z.registry<{ id: string }>();
     for (const [schema, id] of names) registry.add(schema, { id });
     const converted = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }).schemas as Record<string, Json>;
-    for (const [id, { $schema: _dialect, $id: _id, ...json }] of Object.entries(converted)) schemas[id] = json;
+    for (const [id, { $schema: _dialect, $id: _id, ...json }] of Object.entries(converted)) {
+      if (io === 'output') {
+        openAnswer(json);
+        openLists(json);
+      }
+      schemas[id] = json;
+    }
   }
+  annotate(schemas);
   // The error codes of the contract (ERROR_CODES is complete by type) on the error shape's `error`:
   // listed, and any other string still accepted, as new codes may come within v1.
   const properties = schemas.Error?.properties as Record<string, Json> | undefined;
@@ -203,8 +329,17 @@ const RESPONSES = {
   IdempotencyConflict: errorResponse('A request with this Idempotency-Key is still running (retry after Retry-After seconds), or the data changed under it.', {
     'Retry-After': { $ref: '#/components/headers/RetryAfter' },
   }),
-  IdempotencyMismatch: errorResponse('This Idempotency-Key was used before with another body (`validation_failed`); use a new key for a new request.'),
-  TooManyRequests: errorResponse('Over a rate limit (`too_many_requests`).', { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
+  IdempotencyMismatch: errorResponse(
+    'The request’s rules refused it (`validation_failed`, field errors under `errors`: see "Errors" in the introduction), or this Idempotency-Key was used before with another body (`validation_failed`, no field errors): use a new key for a new or corrected request.',
+  ),
+  TooManyRequests: errorResponse('Over a rate limit (`too_many_requests`): wait Retry-After seconds, then send the same request again. A limited call names its budgets here too, `r=0` for the one refusing.', {
+    'Retry-After': { $ref: '#/components/headers/RetryAfter' },
+    'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
+    RateLimit: { $ref: '#/components/headers/RateLimit' },
+    'X-RateLimit-Limit': { $ref: '#/components/headers/XRateLimitLimit' },
+    'X-RateLimit-Remaining': { $ref: '#/components/headers/XRateLimitRemaining' },
+    'X-RateLimit-Reset': { $ref: '#/components/headers/XRateLimitReset' },
+  }),
   Error: errorResponse('Any other error in the error shape: see the error codes in the introduction (e.g. 503 `unavailable` with Retry-After).'),
 };
 
@@ -224,9 +359,10 @@ function operationOf(name: string, definition: EndpointDefinition, ids: SchemaId
   const parameters: Json[] = [];
   const pathNames = [...endpoint.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]!);
   const pathFields = new Map(endpoint.params ? fieldsOf(inlineSchema(endpoint.params)).map((field) => [field.name, field.schema]) : []);
-  for (const param of pathNames) parameters.push({ name: param, in: 'path', required: true, schema: pathFields.get(param) ?? { type: 'string' } });
+  const described = (name: string) => (text?.parameters?.[name] ? { description: text.parameters[name] } : {});
+  for (const param of pathNames) parameters.push({ name: param, in: 'path', required: true, ...described(param), schema: pathFields.get(param) ?? { type: 'string' } });
   if (endpoint.query) {
-    for (const field of fieldsOf(inlineSchema(endpoint.query))) parameters.push({ name: field.name, in: 'query', required: field.required, schema: field.schema });
+    for (const field of fieldsOf(inlineSchema(endpoint.query))) parameters.push({ name: field.name, in: 'query', required: field.required, ...described(field.name), schema: field.schema });
   }
   if (endpoint.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   parameters.push({ $ref: '#/components/parameters/AcceptLanguage' });
@@ -278,8 +414,12 @@ function operationOf(name: string, definition: EndpointDefinition, ids: SchemaId
       ...(success.headers as Json | undefined),
       'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
       RateLimit: { $ref: '#/components/headers/RateLimit' },
+      'X-RateLimit-Limit': { $ref: '#/components/headers/XRateLimitLimit' },
+      'X-RateLimit-Remaining': { $ref: '#/components/headers/XRateLimitRemaining' },
+      'X-RateLimit-Reset': { $ref: '#/components/headers/XRateLimitReset' },
     };
   }
+  if (endpoint.idempotent) success.headers = { ...(success.headers as Json | undefined), 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } };
   if (endpoint.deprecated) {
     success.headers = {
       ...(success.headers as Json | undefined),
@@ -308,7 +448,9 @@ function operationOf(name: string, definition: EndpointDefinition, ids: SchemaId
     text?.description,
     `**Access:** ${accessText(endpoint)}`,
     budgets.length > 0 ? `**Rate limits:** ${budgets.map((budget) => `\`${budget}\``).join(', ')} (see "Rate limits" in the introduction).` : undefined,
-    endpoint.idempotent ? '**Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again.' : undefined,
+    endpoint.idempotent
+      ? '**Idempotent:** send an `Idempotency-Key` header; a retry with the same key and body answers the first answer again (a success or a 422), with `Idempotent-Replayed: true`; the same key with another body answers 422 `validation_failed`.'
+      : undefined,
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -325,16 +467,77 @@ function operationOf(name: string, definition: EndpointDefinition, ids: SchemaId
   };
 }
 
+/** The Standard Webhooks headers of every message (components.parameters). */
+const WEBHOOK_HEADERS = {
+  WebhookId: {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'The message id (`msg_…`): the same on every attempt and resend of one event. Deduplicate by it: a message may arrive more than once.',
+    schema: { type: 'string' },
+    example: 'msg_2f0c7e1a9b3d4c5e8f60718293a4b5c6',
+  },
+  WebhookTimestamp: {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Unix seconds of this attempt. Refuse messages more than 5 minutes off (the Standard Webhooks libraries do).',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+    example: '1764400000',
+  },
+  WebhookSignature: {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. ' +
+      `Two, space-separated, for ${duration(PREVIOUS_SECRET_MS)} after a rotation (the new secret's and the previous one's): accept the message when one matches.`,
+    schema: { type: 'string' },
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
+};
+
+/** The document's top-level `webhooks`: what the portal POSTs to a receiver, one entry per event type. */
+function webhookOperations(): Record<string, Json> {
+  return Object.fromEntries(
+    WEBHOOK_MESSAGES.map(({ type, id }) => [
+      type,
+      {
+        post: {
+          summary: WEBHOOK_EVENT_TEXTS[type].summary,
+          description: `${WEBHOOK_EVENT_TEXTS[type].description}\n\nSigned per Standard Webhooks v1 (see "Webhooks" in the introduction): verify the signature on the raw body before parsing it.`,
+          tags: ['Webhooks'],
+          parameters: ['WebhookId', 'WebhookTimestamp', 'WebhookSignature'].map((name) => ({ $ref: `#/components/parameters/${name}` })),
+          requestBody: { required: true, content: { 'application/json': { schema: ref(id) } } },
+          responses: {
+            '2XX': { description: `Received (answer within ${duration(DEFAULT_WEBHOOK_OPTIONS.timeoutMs)}; the body is not read).` },
+            '410': { description: 'Gone: turns the endpoint off (nothing more is sent until a test event turns it on again).' },
+            default: { description: `5xx, 408 and 429 (and no answer) are retried for ${duration(DEFAULT_WEBHOOK_OPTIONS.retryForMs)}; any other status fails the delivery at once.` },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 const INTRODUCTION = `The parcel portal's API: what a shop's system calls to create shipments, print labels, close hand-overs and track parcels, and what delivery partners call to report events. The web app uses the same calls.
 
 ## Signing in
 OAuth 2.0 client credentials: \`POST /oauth/token\` with \`grant_type=client_credentials\` and your \`client_id\` and \`client_secret\`, as HTTP Basic (what OAuth libraries send by default) or in the body (JSON or form-encoded). Send the \`access_token\` as \`Authorization: Bearer …\`. When it expires (\`expires_in\` seconds) or a call answers 401, ask for a new one the same way.
 
+## Requests
+Bodies are JSON (form-encoded also works). **Unknown request fields are ignored**, not refused: a misspelt optional field goes unnoticed, so compare the answer with what you sent. Times are ISO 8601; answers give them in UTC (\`2026-11-24T09:15:02.118Z\`). In a query string a \`+\` means a space: send a time offset as \`%2B01:00\` (\`updated_since=2026-11-24T10:00:00%2B01:00\`) or use \`Z\`.
+
+## Shipments
+A create answers the shipment as stored: the receiver's postal code in the country's format (\`81101\` → \`811 01\`) and phone number in E.164 (\`0905 123 456\` → \`+421905123456\`). Without \`pickup_address_id\` a parcel leaves from the first (oldest) of your company's pickup addresses assigned to the calling account, else from the company's first (\`GET /api/v1/profile/pickup-addresses\`). \`status\` is the portal's workflow (CREATED → MANIFESTED → ARRIVED → SENT, or DELETED) and stops at SENT; where the parcel is afterwards is \`tracking_status\`, the delivery status (its values under the \`Shipment\` schema). To follow changes, list with \`updated_since\` and \`cursor\` (see "List shipments") or receive webhooks.
+
 ## Creating safely
-Creates take an \`Idempotency-Key\` header: choose one per shipment you mean to create (a UUID, or your order number) and send it again with every retry of that create. The same key and body answer the first answer again without creating anything; the same key with another body answers 422; a key whose first request is still running answers 409 with Retry-After. Keys are kept 7 days per company.
+Creates take an \`Idempotency-Key\` header: choose one per shipment you mean to create (a UUID, or your order number) and send it again with every retry of that create. The same key and body answer the first answer again without creating anything, with the header \`Idempotent-Replayed: true\` (a refused create's 422 is replayed the same way); the same key with another body answers 422 \`validation_failed\` (so send a corrected request under a new key); a key whose first request is still running answers 409 with Retry-After. A request refused by the schema (400) never takes its key. Keys are kept 7 days per company.
 
 ## Errors
 Every error answers \`{"message", "error", "errors"?, "codes"?}\`: \`message\` is a sentence in the caller's language, \`error\` a stable code, \`errors\` the messages per field (\`field.0.sub\` for nested fields) when the request did not fit, and \`codes\` (where the server sends them) a stable code for each of those messages. Programs compare codes, people read messages; new codes may be added within v1.
+
+A request is checked in two rounds: first against the schema (400 \`validation_failed\`: a required field missing, a wrong type, too long, a weight or amount off its step), and only a request that fits it against the rules (422 \`validation_failed\`: the postal code or phone of the destination country, a country, product or delivery method your contract does not allow, sizes and weight of the product, the pickup point or address). Fix the 400's fields first; the corrected request may still meet a 422.
 
 | error | status and meaning |
 | --- | --- |
@@ -343,7 +546,7 @@ ${Object.entries(ERROR_CODES)
   .join('\n')}
 
 ## Rate limits
-Budgets that a shop's integration never meets but a runaway loop does. Every answer of a limited call announces its budgets in the IETF \`RateLimit-Policy\` (\`"name";q=quota;w=window seconds\`) and \`RateLimit\` (\`"name";r=remaining;t=seconds until the window resets\`) headers, and as \`X-RateLimit-Limit\`, \`-Remaining\` and \`-Reset\` (the budget closest to refusing). Past a budget the call answers 429 \`too_many_requests\` with \`Retry-After\`: wait that long, then send the same request again (with the same \`Idempotency-Key\`: a refused create created nothing). Slow down when \`r\` nears 0 rather than waiting for the 429.
+Budgets that a shop's integration never meets but a runaway loop does. Every signed-in request of a limited call counts, whatever its answer: replays of an Idempotency-Key, 400s and 422s included (a request refused as unauthenticated does not). Every answer of a limited call announces its budgets in the IETF \`RateLimit-Policy\` (\`"name";q=quota;w=window seconds\`) and \`RateLimit\` (\`"name";r=remaining;t=seconds until the window resets\`) headers, and as \`X-RateLimit-Limit\`, \`-Remaining\` and \`-Reset\` (the budget closest to refusing). Past a budget the call answers 429 \`too_many_requests\` with \`Retry-After\`: wait that long, then send the same request again (with the same \`Idempotency-Key\`: a refused create created nothing). Slow down when \`r\` nears 0 rather than waiting for the 429.
 
 | budget | counted per | quota |
 | --- | --- | --- |
@@ -354,6 +557,18 @@ ${Object.entries(COMPANY_RATE_LIMITS)
 | \`tracking_lookups\` | address without a token; account with one | ${PUBLIC_TRACKING_PER_MINUTE} / ${SIGNED_IN_TRACKING_PER_MINUTE} per 60 s |
 
 Failed sign-ins are limited too (429 with Retry-After), and a company prepares at most 2 bulk label files, manifests, import uploads or reports at once per server (429 with Retry-After beyond that).
+
+## Webhooks
+Instead of polling, register a receiver (\`POST /api/v1/webhooks\`: an https \`url\` and the \`event_types\` it wants; ${WEBHOOK_ENDPOINTS_MAX} per company). The portal POSTs one JSON message per event, \`{"type", "timestamp", "data"}\`, signed per [Standard Webhooks](https://www.standardwebhooks.com/) v1 (headers \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`) with the endpoint's secret \`whsec_…\`, which the create answers **once**; verify with a Standard Webhooks library on the raw body. Each event type's payload is in the \`webhooks\` section of this document; a shipment event's \`data\` is the \`Shipment\` as the API answers it.
+
+Answer 2xx within ${duration(DEFAULT_WEBHOOK_OPTIONS.timeoutMs)}. ${WEBHOOK_RETRIES} One shipment's (and one import's) events are sent one at a time, in order; a message may come more than once: deduplicate by \`webhook-id\`. The delivery log (\`GET /api/v1/webhooks/{id}/deliveries\`) keeps the last ${WEBHOOK_LOG_SIZE} attempts; \`rotate-secret\` gives a new secret while the previous one keeps signing for ${duration(PREVIOUS_SECRET_MS)}.
+
+${WEBHOOK_ADDRESS_RULE}
+
+Webhook endpoints are managed by a company's ${CLIENT_ROLES.filter((role) => (PERMISSIONS['webhooks.manage'] as readonly string[]).includes(role)).join(' and ')} accounts (not ${CLIENT_ROLES.filter((role) => !(PERMISSIONS['webhooks.manage'] as readonly string[]).includes(role)).join(', ')}: 403); the carrier's own ADMIN accounts may too, for support.
+
+## Lists that may grow
+Within v1 these lists may gain values; a client must accept values it does not know: \`error\` and the field \`codes\`; \`tracking_status\` (treat an unknown value as "in progress"); webhook event types (\`type\`, \`event_types\`); the delivery log's \`error\`. Every other list of values (\`status\`, \`product\`, \`delivery_method\`, …) is closed within v1. Answers may also gain fields: ignore those you do not know.
 
 ## Languages
 Messages are in English, Slovak, German or Czech, chosen by \`Accept-Language\`.
@@ -387,11 +602,12 @@ export function openApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
     info: { title: 'Parcel portal API', version: options.version ?? '1', description: INTRODUCTION },
     servers: [{ url: options.serverUrl ?? '/', description: 'This portal' }],
     tags: used.map((name) => ({ name, ...(tagDescription(name) ? { description: tagDescription(name) } : {}) })),
-    'x-tagGroups': [
-      { name: 'Shipping API', tags: used.filter((tag) => !ADMIN_TAGS.has(tag)) },
-      { name: 'Carrier administration', tags: used.filter((tag) => ADMIN_TAGS.has(tag)) },
-    ].filter((group) => group.tags.length > 0),
+    'x-tagGroups': TAG_GROUPS.map((group) => ({
+      name: group.name,
+      tags: used.filter((tag) => (group.tags === 'rest' ? TAG_GROUPS.every((other) => other.tags === 'rest' || !other.tags.has(tag)) : group.tags.has(tag))),
+    })).filter((group) => group.tags.length > 0),
     paths,
+    webhooks: webhookOperations(),
     components: {
       schemas: componentSchemas(ids),
       responses: RESPONSES,
@@ -404,6 +620,7 @@ export function openApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
           example: '2f6d1c9e-7b0a-4c55-9a51-0d8d3f0c2b61',
         },
+        ...WEBHOOK_HEADERS,
         AcceptLanguage: {
           name: 'Accept-Language',
           in: 'header',
@@ -424,6 +641,13 @@ export function openApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
           description: 'IETF RateLimit: what is left of each budget, `"name";r=remaining;t=seconds until the window resets`.',
           schema: { type: 'string' },
           example: '"shipment_writes";r=2987;t=41',
+        },
+        XRateLimitLimit: { description: 'The quota of the budget closest to refusing (the older name of RateLimit-Policy’s `q`).', schema: { type: 'integer', minimum: 0 }, example: 3000 },
+        XRateLimitRemaining: { description: 'What is left of that budget in its window.', schema: { type: 'integer', minimum: 0 }, example: 2987 },
+        XRateLimitReset: { description: 'Seconds until that budget’s window resets.', schema: { type: 'integer', minimum: 0 }, example: 41 },
+        IdempotentReplayed: {
+          description: '`true` on an answer replayed for an Idempotency-Key used before (the first request’s answer; nothing was done again); absent on a first answer.',
+          schema: { type: 'string', enum: ['true'] },
         },
       },
       securitySchemes: {
