@@ -3,8 +3,10 @@
 // through tsx (`node --import tsx src/server/main.ts`, what it ran before). Each round starts
 // both, in alternating order, on a new PGlite folder (every migration and the demo data: what a
 // first start does) and then again on that folder (a restart), and measures the time from spawn to
-// the first 200 of /healthz, the server's resident memory then ("at ready") and 10 s later, once
-// the render pool and the import reader have warmed up ("settled"). ROUNDS=<n> (default 3).
+// the first 200 of /healthz, the CPU time the server's process (all its threads) spent until then
+// (less disturbed than the wall time by whatever else runs on the machine), its resident memory
+// then ("at ready") and 10 s later, once the render pool and the import reader have warmed up and
+// the main thread has collected its garbage ("settled": gc-on-signal.mjs). ROUNDS=<n> (default 3).
 // Needs `npm run build` (or `npm run build:server`) first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { figure } from './figures.ts';
 import { watchdog } from './server.ts';
 import { table } from './stats.ts';
@@ -30,6 +33,7 @@ type Start = 'fresh' | 'restart';
 
 interface Measured {
   readyMs: number;
+  cpuMs: number;
   rssReadyMb: number;
   rssSettledMb: number;
 }
@@ -45,6 +49,13 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** User and system CPU time of one process and all its threads, in ms (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** VmRSS of one process (its worker threads included), in MB. */
 function rssMb(pid: number): number {
   const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -53,8 +64,9 @@ function rssMb(pid: number): number {
 
 async function measure(variant: Variant, dataDir: string): Promise<Measured> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
-  delete env.NODE_OPTIONS;
+  // Nothing of the caller's NODE_OPTIONS (tsx's would load into the compiled server): only the bench's garbage hook.
+  const NODE_OPTIONS = `--expose-gc --import ${pathToFileURL(path.join(import.meta.dirname, 'gc-on-signal.mjs')).href}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
   const started = performance.now();
   // node itself (no npx, no shell): the process measured is the server.
   const child: ChildProcess = spawn(process.execPath, VARIANTS[variant], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -71,9 +83,12 @@ async function measure(variant: Variant, dataDir: string): Promise<Measured> {
       await sleep(25);
     }
     const readyMs = performance.now() - started;
+    const cpu = cpuMs(child.pid!);
     const rssReadyMb = rssMb(child.pid!);
     await sleep(SETTLE_MS);
-    return { readyMs, rssReadyMb, rssSettledMb: rssMb(child.pid!) };
+    process.kill(child.pid!, 'SIGUSR2');
+    await sleep(1000);
+    return { readyMs, cpuMs: cpu, rssReadyMb, rssSettledMb: rssMb(child.pid!) };
   } finally {
     if (!exited) {
       const gone = new Promise((resolve) => child.once('exit', resolve));
@@ -98,7 +113,7 @@ for (let round = 0; round < ROUNDS; round++) {
       for (const start of ['fresh', 'restart'] as const) {
         const measured = await measure(variant, dataDir);
         results[`${variant} ${start}`].push(measured);
-        console.log(`round ${round + 1}: ${variant} ${start}: ready in ${(measured.readyMs / 1000).toFixed(2)} s, RSS ${measured.rssReadyMb.toFixed(0)} MB at ready, ${measured.rssSettledMb.toFixed(0)} MB settled`);
+        console.log(`round ${round + 1}: ${variant} ${start}: ready in ${(measured.readyMs / 1000).toFixed(2)} s (CPU ${(measured.cpuMs / 1000).toFixed(2)} s), RSS ${measured.rssReadyMb.toFixed(0)} MB at ready, ${measured.rssSettledMb.toFixed(0)} MB settled`);
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -114,11 +129,15 @@ const range = (values: number[], digits: number) => {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 console.log(
   `\n${table(
-    ['server, start', 'ready (s)', 'RSS at ready (MB)', 'RSS settled (MB)'],
+    ['server, start', 'ready (s)', 'CPU until ready (s)', 'RSS at ready (MB)', 'RSS settled (MB)'],
     Object.entries(results).map(([name, runs]) => [
       name,
       range(
         runs.map((r) => r.readyMs / 1000),
+        2,
+      ),
+      range(
+        runs.map((r) => r.cpuMs / 1000),
         2,
       ),
       range(
@@ -134,5 +153,6 @@ console.log(
 );
 for (const [name, runs] of Object.entries(results)) {
   figure('start', `${name}: ready (median)`, median(runs.map((r) => r.readyMs)), 'ms');
+  figure('start', `${name}: CPU until ready (median)`, median(runs.map((r) => r.cpuMs)), 'ms');
   figure('start', `${name}: RSS settled (median)`, median(runs.map((r) => r.rssSettledMb)), 'MB');
 }

@@ -8,11 +8,10 @@
 // have at once is bounded before that (heavy-work.ts), so the queue stays short.
 //
 // The worker's entry is the file beside this module with its own extension: under tsx
-// (dev, tests, `npm start`) `render.worker.ts`, loaded with tsx's hooks (`--import tsx` is added
-// to the thread's flags when the process itself was not started by tsx, as under vitest); in a
-// compiled build this module is `.js` and the entry `render.worker.js` beside it, so a bundler must
-// emit render.worker.ts as an entry of its own with that name next to the bundle that holds this
-// module (e.g. esbuild with both as entry points, same out folder).
+// (dev, tests, scripts) `render.worker.ts`, loaded with tsx's hooks (`--import tsx` is added
+// to the thread's flags when the process itself was not started by tsx, as under vitest); in the
+// compiled build (`npm start`, scripts/build-server.ts) this module is part of dist/server/main.js
+// and the entry `render.worker.js` beside it, which the build emits as an entry of its own.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
