@@ -59,7 +59,7 @@ import { CompanyLimits, type CompanyRateLimits } from './http/company-limits.ts'
 import { COMPANY_RATE_LIMITS } from '#shared/domain/rate-limits.ts';
 import { Readiness, readinessRoutes } from './plugins/readiness.ts';
 import { deferredChildLogger } from './plugins/request-logger.ts';
-import { accessLog, requestIdOf } from './plugins/access-log.ts';
+import { accessLog, accessLogger, requestIdOf } from './plugins/access-log.ts';
 import { security } from './plugins/security.ts';
 import { bodyDeadline, DEFAULT_TIMEOUTS, serverTimeoutOptions, type Timeouts } from './plugins/timeouts.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -143,7 +143,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(accessLog);
+  await app.register(accessLog, { logger: accessLogger(options.logger) });
   await app.register(errors);
   // Before anything reads a body or a header: slow bodies are cut off, control characters refused.
   await app.register(bodyDeadline, { timeouts });

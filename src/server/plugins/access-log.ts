@@ -11,8 +11,9 @@
 //   page a visitor asked for is, once.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import pino from 'pino';
 import { isInnerRequest } from '../http/inner-requests.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@=+/-]{1,128}$/;
@@ -29,19 +30,28 @@ const pathOf = (url: string) => {
   return query === -1 ? url : url.slice(0, query);
 };
 
-async function accessLogPlugin(app: FastifyInstance) {
+/**
+ * The access lines' own logger: the app's level and stream, without the app logger's redaction
+ * and error serializers (logging.ts), which an access line (fixed fields, no header, no body)
+ * does not need and which cost a third of a small request's time at info. Null: no log.
+ */
+export function accessLogger(setting: FastifyServerOptions['logger']): pino.Logger | null {
+  if (!setting) return null;
+  const options = setting === true ? {} : (setting as { level?: string; stream?: pino.DestinationStream });
+  return pino({ level: options.level ?? 'info' }, options.stream ?? process.stdout);
+}
+
+async function accessLogPlugin(app: FastifyInstance, { logger }: { logger: pino.Logger | null }) {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
 
-  // The app's own logger, not the request's child: no child is made for a line the level lets
-  // through, and the line carries the request id itself.
-  const log = app.log;
-  const levelTest = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
-  const infoEnabled = () => levelTest === undefined || levelTest.call(log, 'info');
+  // Not the request's child logger: no child is made for a line, which carries the request id itself.
+  if (!logger) return;
+  const log = logger;
   app.addHook('onResponse', (request, reply, done) => {
-    if (infoEnabled() && !isInnerRequest(request)) {
+    if (log.isLevelEnabled('info') && !isInnerRequest(request)) {
       const bytes = reply.getHeader('content-length');
       log.info(
         {
