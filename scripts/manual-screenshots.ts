@@ -8,9 +8,9 @@
 // change to the screens, then `npm run build` (or `npm start`) serves the new images.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -30,17 +30,6 @@ const TIMEOUT_MS = 30_000;
 interface RunningServer {
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 /** The server as `npm start` runs it, on its own port and data folder, with the demo data. */

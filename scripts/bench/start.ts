@@ -10,11 +10,11 @@
 // Needs `npm run build` (or `npm run build:server`) first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { freePort } from '../free-port.ts';
 import { figure } from './figures.ts';
 import { watchdog } from './server.ts';
 import { table } from './stats.ts';
@@ -36,17 +36,6 @@ interface Measured {
   cpuMs: number;
   rssReadyMb: number;
   rssSettledMb: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** User and system CPU time of one process and all its threads, in ms (clock ticks of 10 ms). */

@@ -9,26 +9,14 @@
 // there.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '#scripts/free-port.ts';
 import { expect, test } from '@playwright/test';
 import { COMPILED_SERVER } from './fresh-server.ts';
 import { DEMO_USER } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** A port nobody listens on now (the system picks it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let child: ChildProcess | null = null;
 let dataDir = '';
