@@ -43,8 +43,25 @@ describe('security headers', () => {
     const res = await t.app.inject({ url });
 
     expect(res.statusCode).toBe(status);
-    for (const [name, value] of Object.entries(HELMET)) expect(res.headers[name], name).toBe(value);
+    for (const [name, value] of Object.entries(HELMET)) if (name !== 'strict-transport-security') expect(res.headers[name], name).toBe(value);
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('send Strict-Transport-Security only over https, never over plain http (issue 30)', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+    // Behind a trusted proxy, the scheme the visitor used is the proxy's X-Forwarded-Proto.
+    const proxied = await createTestApp({ seed: false, trustProxy: 1 });
+    try {
+      const overHttps = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      const overHttp = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
+      const untrusted = await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+
+      expect(overHttps.headers['strict-transport-security']).toBe(HELMET['strict-transport-security']);
+      expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+      expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('let the configured pickup-point map widgets be framed and ask for the location', () => {

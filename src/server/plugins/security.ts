@@ -4,7 +4,9 @@
 // from /assets) where the browser has no BarcodeDetector; it allows no JavaScript eval.
 // No page may frame the portal: CSP frame-ancestors 'none' and, for browsers that only know the
 // older header, X-Frame-Options: DENY say the same. The headers are one fixed set for every
-// answer, built once at start and set by one hook.
+// answer, built once at start and set by one hook; Strict-Transport-Security only goes with
+// answers over https (the scheme as Fastify reads it, X-Forwarded-Proto only with TRUST_PROXY):
+// over plain http a browser ignores it, and sent there it tells about a scheme not in use.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -99,9 +101,10 @@ export function securityHeaders(frameOrigins: string[]): Record<string, string> 
 }
 
 async function securityPlugin(app: FastifyInstance, { frameOrigins = [] }: { frameOrigins?: string[] }) {
-  const headers = securityHeaders(frameOrigins);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const { 'strict-transport-security': hsts, ...headers } = securityHeaders(frameOrigins);
+  const overHttps = hsts ? { ...headers, 'strict-transport-security': hsts } : headers;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.protocol === 'https' ? overHttps : headers);
     done();
   });
 
