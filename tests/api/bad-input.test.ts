@@ -40,18 +40,18 @@ describe('request bodies', () => {
     expect(errorBody(res).error).toBe('malformed_body');
   });
 
-  it('answers an oversized JSON body with 400 body_too_large (not 413)', async () => {
+  it('answers an oversized JSON body with 413 body_too_large (issue 30: the status says what is wrong)', async () => {
     const payload = JSON.stringify({ grant_type: 'client_credentials', client_id: DEMO.user.clientId, client_secret: 'a'.repeat(4096) });
     expect(Buffer.byteLength(payload)).toBeGreaterThan(BODY_LIMIT);
     const res = await postToken(payload);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(413);
     expect(errorBody(res).error).toBe('body_too_large');
   });
 
-  it('answers an oversized form-encoded body with 400 body_too_large', async () => {
+  it('answers an oversized form-encoded body with 413 body_too_large', async () => {
     const payload = new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO.user.clientId, client_secret: 'b'.repeat(4096) }).toString();
     const res = await postToken(payload, 'application/x-www-form-urlencoded');
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(413);
     expect(errorBody(res).error).toBe('body_too_large');
   });
 

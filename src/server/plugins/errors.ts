@@ -46,8 +46,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, ApiErrorCode, MessageDescri
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'malformed_body', serverMessages.malformedBody],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'malformed_body', serverMessages.malformedBody],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'malformed_body', serverMessages.malformedBody],
-  // The issue asks for 400 rather than 413 so that every bad body reads the same to clients.
-  FST_ERR_CTP_BODY_TOO_LARGE: [400, 'body_too_large', serverMessages.bodyTooLarge],
+  // 413 (issue 30): the status itself says what is wrong (sending the same body again cannot
+  // succeed), as HTTP proxies and clients read it; the code stays body_too_large.
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body_too_large', serverMessages.bodyTooLarge],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', serverMessages.unsupportedMediaType],
   FST_ERR_CTP_INVALID_TYPE: [415, 'unsupported_media_type', serverMessages.unsupportedMediaType],
 };
