@@ -10,6 +10,7 @@ import { ApiError } from '#server/http-errors.ts';
 import type { Principal } from '../auth/public.ts';
 import { isGuessable } from '../auth/public.ts';
 import { hashSecret, verifySecret } from '../auth/public.ts';
+import { changedFields, recordAudit } from '../audit/public.ts';
 
 export async function readProfile(db: Db, principal: Principal): Promise<Profile> {
   const [row] = await db
@@ -37,8 +38,22 @@ export async function readProfile(db: Db, principal: Principal): Promise<Profile
 }
 
 /** POST /api/v1/profile: only the caller's own fields; the company is the carrier's to change. */
+/** The change is audited (the client as actor, its company's history): the changed fields, before and after. */
 export async function updateProfile(db: Db, principal: Principal, body: ProfileUpdate): Promise<Profile> {
-  await db.update(clients).set({ name: body.name, email: body.email, phone: body.phone }).where(eq(clients.id, principal.clientId));
+  const values = { name: body.name, email: body.email, phone: body.phone };
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: clients.name, email: clients.email, phone: clients.phone, companyId: clients.companyId })
+      .from(clients)
+      .where(eq(clients.id, principal.clientId))
+      .for('update');
+    if (!before) throw new ApiError(404, 'not_found', serverMessages.notFound);
+    await tx.update(clients).set(values).where(eq(clients.id, principal.clientId));
+    const changed = changedFields({ name: before.name, email: before.email, phone: before.phone }, values);
+    if (Object.keys(changed.after).length > 0) {
+      await recordAudit(tx, { actor: principal, companyId: before.companyId, entity: 'client', entityId: principal.clientId, action: 'update', ...changed });
+    }
+  });
   return readProfile(db, principal);
 }
 
@@ -68,9 +83,11 @@ export async function changeSecret(db: Db, principal: Principal, body: ChangeSec
   if (!(await verifySecret(body.oldSecret, client.secretHash))) return 'wrong';
   if (body.newSecret === body.oldSecret) throw fieldError('newSecret', acm.passwordUnchanged);
   if (isGuessable(body.newSecret, [client.clientId, client.name, client.email, row.company])) throw fieldError('newSecret', acm.passwordWeak);
-  await db
-    .update(clients)
-    .set({ secretHash: await hashSecret(body.newSecret) })
-    .where(eq(clients.id, client.id));
+  const secretHash = await hashSecret(body.newSecret);
+  await db.transaction(async (tx) => {
+    await tx.update(clients).set({ secretHash }).where(eq(clients.id, client.id));
+    // That it changed, never the secret or its hash.
+    await recordAudit(tx, { actor: principal, companyId: client.companyId, entity: 'client', entityId: client.id, action: 'update', after: { secretChanged: true } });
+  });
   return 'changed';
 }
