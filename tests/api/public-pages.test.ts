@@ -136,6 +136,21 @@ describe('/package/tracking', () => {
     expect(text(res.body)).not.toContain('Enter the destination postal code to also see');
   });
 
+  it('lets no cache keep a page with the full view or a postal code in it; the status view only revalidates (issue 30)', async () => {
+    const full = await page(`/package/tracking?tracking_number=${parcel.tracking_number}&zip=81101`);
+    const owners = await page(`/package/tracking?tracking_number=${parcel.tracking_number}`, { token: ownerToken });
+    const wrongZip = await page(`/package/tracking?tracking_number=${parcel.tracking_number}&zip=04001`);
+    const plain = await page(`/package/tracking?tracking_number=${parcel.tracking_number}`);
+
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['cache-control']).toBe('no-store');
+    expect(text(owners.body)).toContain('to Slovakia');
+    expect(owners.headers['cache-control']).toBe('no-store');
+    // A refused postal code is still in the page's form.
+    expect(wrongZip.headers['cache-control']).toBe('no-store');
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+  });
+
   it('answers 404 with “Shipment not found” for an unknown number or a wrong postal code', async () => {
     for (const url of ['/package/tracking?tracking_number=ZZ000000000XX', `/package/tracking?tracking_number=${parcel.tracking_number}&zip=04001`, `/package/tracking?tracking_number=${'X'.repeat(80)}`]) {
       const res = await page(url);

@@ -94,10 +94,20 @@ export async function publicPages(app: FastifyInstance, { root, renderer: given 
 
   const htmlOf = (language: LanguageCode, page: RenderedPage) => template({ lang: intlTag(language), title: page.title, html: page.html } satisfies PageContent);
 
-  const send = (reply: FastifyReply, statusCode: number, html: string, retryAfter: string | undefined) => {
+  /**
+   * A page with personal data (the full view: destination, places, partner; or a postal code in
+   * its form) is kept by no cache at all, not even the browser's (issue 30); the status view may
+   * be kept by the browser as long as it asks again before showing it.
+   */
+  const send = (reply: FastifyReply, statusCode: number, html: string, retryAfter: string | undefined, personal: boolean) => {
     if (retryAfter) reply.header('retry-after', retryAfter);
     // The page depends on the browser's language unless one was picked; a lookup's answer changes with the parcel.
-    return reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'accept-language').send(html);
+    return reply
+      .code(statusCode)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', personal ? 'no-store' : 'private, no-cache')
+      .header('vary', 'accept-language')
+      .send(html);
   };
 
   /**
@@ -162,7 +172,7 @@ export async function publicPages(app: FastifyInstance, { root, renderer: given 
     const key = JSON.stringify([language, chosenLanguage, search.tracking_number ?? null, search.zip ?? null, numberMissing, lookup?.statusCode ?? null, lookup?.body ?? null]);
     const html = renderedPage(key, render);
     const statusCode = numberMissing ? 400 : lookup && lookup.statusCode !== 200 ? lookup.statusCode : 200;
-    return send(reply, statusCode, html, lookup?.retryAfter);
+    return send(reply, statusCode, html, lookup?.retryAfter, Boolean(search.zip) || (lookup?.statusCode === 200 && isFullView(lookup.body)));
   });
 
   app.get<{ Params: { tracking_number: string } }>(TRACK_REDIRECT_PATH, { config: { public: true } }, async (request, reply) => {
@@ -172,7 +182,8 @@ export async function publicPages(app: FastifyInstance, { root, renderer: given 
     const language = chosenLanguage ?? languageFromAcceptLanguage(request.headers['accept-language']);
     const res = await ask(request, `${TRACK_PATH}?tracking_number=${encodeURIComponent(trackingNumber)}`, language);
     const link = res.statusCode === 200 ? followable(publicTrackAnswerSchema.safeParse(res.json()).data?.tracking_link, request) : null;
-    if (link) return reply.code(302).header('location', link).header('cache-control', 'private, no-cache').send();
+    // The owner (a bearer) may be sent to the partner's page, which a stranger is not shown.
+    if (link) return reply.code(302).header('location', link).header('cache-control', request.headers.authorization ? 'no-store' : 'private, no-cache').send();
 
     // No link (an unknown parcel), or the lookup was refused (too many, unavailable).
     const failed = res.statusCode === 200 ? { httpStatus: 404, body: null } : failure(res.statusCode, res.body);
@@ -188,8 +199,17 @@ export async function publicPages(app: FastifyInstance, { root, renderer: given 
       searchHref: withLanguage(PORTAL_TRACKING_PATH, '', chosenLanguage),
     });
     const retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined;
-    return send(reply, failed.httpStatus, htmlOf(language, page), retryAfter);
+    return send(reply, failed.httpStatus, htmlOf(language, page), retryAfter, false);
   });
+}
+
+/** The lookup's answer is the full view (the postal code was accepted, or the owner asked). */
+function isFullView(body: string): boolean {
+  try {
+    return (JSON.parse(body) as { view?: unknown }).view !== 'status';
+  } catch {
+    return true;
+  }
 }
 
 /**
