@@ -44,7 +44,7 @@ describe('generating from a selection', () => {
     const res = await generate({ item_numbers: picked.map((s) => s.item_number) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const filename = /filename="(manifest_MF\d{10}\.pdf)"/.exec(String(res.headers['content-disposition']))?.[1];
+    const filename = /filename=(manifest_MF\d{10}\.pdf)/.exec(String(res.headers['content-disposition']))?.[1];
     expect(filename).toBeDefined();
     qpdfCheck(res.rawPayload);
     const text = pdfText(res.rawPayload);
@@ -69,7 +69,7 @@ describe('generating from a selection', () => {
     const res = await generate({ item_numbers: [sk.item_number, cz.item_number] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/filename="manifests_.*\.zip"/);
+    expect(res.headers['content-disposition']).toMatch(/filename=manifests_.*\.zip/);
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const names = Object.keys(files);
     expect(names).toHaveLength(2);

@@ -106,7 +106,7 @@ interface Read {
 async function readReport(res: Awaited<ReturnType<typeof report>>): Promise<Read> {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  expect(res.headers['content-disposition']).toContain('filename="packages.xlsx"');
+  expect(res.headers['content-disposition']).toContain('filename=packages.xlsx');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
   expect(workbook.worksheets).toHaveLength(2);
