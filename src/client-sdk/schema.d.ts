@@ -836,6 +836,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log
+         * @description Every recorded change, newest first, `take` at a time from `skip`, with the total `count` of the filter: admins’ changes, clients’ own profile, password and webhook changes, and the delivery network’s (partner keys, feeds, services, tracking pages), which are filed under no company. Each entry says who (`actor`, `actorLogin`; null: the server itself), when (`at`), which record (`entity`, `entityId`), the `action` and the changed fields `before` and `after` — never a secret or its hash.
+         *
+         *     **Access:** ADMIN only.
+         */
+        get: operations["auditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/company/{companyId}/pickup-address": {
         parameters: {
             query?: never;
@@ -1771,6 +1793,27 @@ export interface components {
             pickup_widgets: {
                 [key: string]: string;
             };
+        };
+        AuditLogResponse: {
+            count: number;
+            entries: {
+                id: number;
+                at: string;
+                actor: string | null;
+                entity: string;
+                entityId: string;
+                /** @enum {string} */
+                action: "create" | "update" | "delete";
+                before: {
+                    [key: string]: unknown;
+                } | null;
+                after: {
+                    [key: string]: unknown;
+                } | null;
+                companyId: string | null;
+                companyName: string | null;
+                actorLogin: string | null;
+            }[];
         };
         BankAccountSaveRequest: {
             id?: string;
@@ -4551,6 +4594,53 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    auditLog: {
+        parameters: {
+            query?: {
+                /** @description A company’s id: its entries only; `none`: the entries filed under no company (the delivery network). */
+                company?: "none" | string;
+                /** @description Part of the acting client’s name or sign-in name (case-insensitive). */
+                actor?: string;
+                /** @description The kind of record changed. */
+                entity?: "company" | "product" | "bank_account" | "pickup_address" | "partner_assignment" | "client" | "partner" | "webhook";
+                /** @description `create`, `update` or `delete`. */
+                action?: "create" | "update" | "delete";
+                /** @description Recorded on or after this day: `yyyy-MM-dd`, a calendar day in Europe/Bratislava time. */
+                from?: string;
+                /** @description Recorded on or before this day (the whole day included): `yyyy-MM-dd`, Europe/Bratislava time. */
+                to?: string;
+                /** @description Entries to skip (paging by position). */
+                skip?: number;
+                /** @description Entries per page. */
+                take?: number;
+            };
+            header?: {
+                /**
+                 * @description The language of messages: `en` (English), `sk` (Slovenčina), `de` (Deutsch), `cs` (Čeština); English otherwise.
+                 * @example sk
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

@@ -149,6 +149,7 @@ const REQUESTS = {
   bankAccountUpdate: variant((ids) => ({ params: { companyId: ids.company, ibanId: ids.bankAccount }, body: { iban: iban(901), swift: 'COBADEFFXXX' } }), ['bankAccount']),
   bankAccountDelete: variant((ids) => ({ params: { companyId: ids.company, ibanId: ids.bankAccount } }), ['bankAccount']),
   companyHistory: variant((ids) => ({ params: { id: ids.company } })),
+  auditLog: variant(() => ({})),
   pickupAddressSave: variant((ids) => ({ params: { companyId: ids.company }, body: { pickupAddress: pickupAddressFields('Matrix Street 1') } })),
   pickupAddressDelete: variant((ids) => ({ params: { id: ids.pickupAddress } }), ['pickupAddress']),
   partnerAssign: variant((ids) => ({ params: { id: ids.pickupAddress }, query: { country: 'PL', product: 'PRM', partner_id: PARTNERS.POSTONE } })),

@@ -10,6 +10,7 @@ import {
   partnerServicesUpdateEndpoint,
 } from './admin-network.ts';
 import { pointDirectoryImportEndpoint, pointDirectoryImportsEndpoint } from './admin-pickup-points.ts';
+import { auditLogEndpoint } from './admin-audit.ts';
 import { pointFeedDeleteEndpoint, pointFeedRunEndpoint, pointFeedsEndpoint, pointFeedUpdateEndpoint } from './admin-point-feeds.ts';
 import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint } from './admin-clients.ts';
 import {
@@ -103,6 +104,7 @@ export const ENDPOINTS = {
   bankAccountUpdate: bankAccountUpdateEndpoint,
   bankAccountDelete: bankAccountDeleteEndpoint,
   companyHistory: companyHistoryEndpoint,
+  auditLog: auditLogEndpoint,
   pickupAddressSave: pickupAddressSaveEndpoint,
   pickupAddressDelete: pickupAddressDeleteEndpoint,
   partnerAssign: partnerAssignEndpoint,

@@ -164,6 +164,22 @@ export const OPERATIONS: Partial<Record<EndpointName, OperationText>> = {
   bankAccountUpdate: { summary: 'Update a bank account' },
   bankAccountDelete: { summary: 'Delete a bank account' },
   companyHistory: { summary: 'A company’s change history' },
+  auditLog: {
+    summary: 'The audit log',
+    description:
+      'Every recorded change, newest first, `take` at a time from `skip`, with the total `count` of the filter: admins’ changes, clients’ own profile, password and webhook changes, and the delivery network’s (partner keys, feeds, services, tracking pages), which are filed under no company. ' +
+      'Each entry says who (`actor`, `actorLogin`; null: the server itself), when (`at`), which record (`entity`, `entityId`), the `action` and the changed fields `before` and `after` — never a secret or its hash.',
+    parameters: {
+      company: 'A company’s id: its entries only; `none`: the entries filed under no company (the delivery network).',
+      actor: 'Part of the acting client’s name or sign-in name (case-insensitive).',
+      entity: 'The kind of record changed.',
+      action: '`create`, `update` or `delete`.',
+      from: 'Recorded on or after this day: `yyyy-MM-dd`, a calendar day in Europe/Bratislava time.',
+      to: 'Recorded on or before this day (the whole day included): `yyyy-MM-dd`, Europe/Bratislava time.',
+      skip: 'Entries to skip (paging by position).',
+      take: 'Entries per page.',
+    },
+  },
   pickupAddressSave: { summary: 'Add or update a pickup address' },
   pickupAddressDelete: { summary: 'Remove a pickup address' },
   partnerAssign: { summary: 'Assign a preferred partner to a pickup address' },

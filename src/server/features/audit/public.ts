@@ -1,2 +1,2 @@
 // What other features use of the audit log (the only file they import from here).
-export { changedFields, companyHistory, recordAudit } from './audit-log.ts';
+export { auditLogPage, changedFields, companyHistory, recordAudit } from './audit-log.ts';
