@@ -1,6 +1,8 @@
 // Brute-force protection of the sign-in: failures are counted per (client_id, address), per
 // address, and per client_id from everywhere (a slower brake that spares addresses the client
-// signed in from); past a limit the answer is 429 with Retry-After. Successes are never counted.
+// signed in from, and past which an unknown address gets one failure per window, never a refusal
+// of the right secret it sends first); past a limit the answer is 429 with Retry-After.
+// Successes are never counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, requestToken, type TestApp } from '../setup/test-app.ts';
 
@@ -112,7 +114,7 @@ describe('the brake per client_id, across addresses', () => {
     await t?.close();
   });
 
-  it('throttles guessing spread over many addresses, yet lets the owner in from where they signed in before', async () => {
+  it('throttles guessing spread over many addresses, yet lets the owner in from where they signed in before and with the right secret from anywhere', async () => {
     // The owner signed in from their office once.
     expect((await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.3.0.100' })).statusCode).toBe(200);
 
@@ -123,10 +125,14 @@ describe('the brake per client_id, across addresses', () => {
     expect(answers.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
     expect(answers[6]).toBe(429);
 
-    // Past the brake, a new address is refused even with the right secret (the guesser cannot tell)...
-    expectTooMany(await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.3.0.5' }));
+    // Past the brake, a new address gets one guess (not two) before it is refused, the right
+    // secret included; the guessers' addresses stay refused (issue 30)...
     expectTooMany(await requestToken(t.app, DEMO.user.clientId, 'guess-more', { remoteAddress: '10.3.0.6' }));
-    // ...while the owner still gets in from their office.
+    expectTooMany(await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.3.0.6' }));
+    expectTooMany(await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.3.0.1' }));
+    // ...a new address with the right secret gets in (a new depot tablet)...
+    expect((await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.3.0.5' })).statusCode).toBe(200);
+    // ...and the owner still gets in from their office.
     const owner = await requestToken(t.app, DEMO.user.clientId, DEMO.user.secret, { remoteAddress: '10.3.0.100' });
     expect(owner.statusCode).toBe(200);
     expect(owner.json()).toHaveProperty('access_token');

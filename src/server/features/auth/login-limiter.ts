@@ -4,7 +4,11 @@
 //
 // A stranger's failures must not lock the owner out: the tight limit is per pair, so guesses from
 // elsewhere never block the owner's own address, and the brake per client_id spares the
-// addresses the client signed in from lately. Every counter, the addresses the client signed in
+// addresses the client signed in from lately. The brake never refuses the right secret outright
+// (issue 30, README note 109): while it is on, an address the client did not sign in from lately
+// is allowed one failure per window instead of `perClient`, so the guesser's addresses are
+// slowed fivefold (and the ones that failed stay refused), while a new depot tablet or phone
+// that sends the right secret first still signs in. Every counter, the addresses the client signed in
 // from included, is a key with a count and an expiry (rate-limiter-flexible) made by
 // `limitCounters`: rows shared by every instance on PostgreSQL, memory on PGlite (issue 20).
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -48,8 +52,10 @@ export function loginLimiter(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, counter
     async retryAfter(clientId: string, address: string): Promise<number> {
       const pairId = pairKey(clientId, address);
       const [pair, byIp, total, knownHere] = await Promise.all([byPair.get(pairId), byAddress.get(address), byClient.get(clientKey(clientId)), known.get(pairId)]);
-      const brake = (knownHere?.consumedPoints ?? 0) > 0 ? 0 : blockedFor(total, perClientTotal);
-      return Math.max(blockedFor(pair, limits.perClient), blockedFor(byIp, limits.perAddress), brake);
+      // The brake slows an address that failed here already: one failure per window, not perClient.
+      const braked = (knownHere?.consumedPoints ?? 0) === 0 && blockedFor(total, perClientTotal) > 0;
+      const slowed = braked ? blockedFor(pair, 0) : 0;
+      return Math.max(blockedFor(pair, limits.perClient), blockedFor(byIp, limits.perAddress), slowed);
     },
     async fail(clientId: string, address: string): Promise<void> {
       // consume() rejects once the points are gone; the block is what we want then. Any other
