@@ -32,11 +32,11 @@ const QUICK_WINDOW = DEFAULT_POSTCODE_LIMITS[0]!.windowSeconds;
 let nextAddress = 1;
 const address = () => `10.77.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
 
-function get(url: string, options: { token?: string; language?: string } = {}) {
+function get(url: string, options: { token?: string; language?: string; ip?: string } = {}) {
   return t.app.inject({
     method: 'GET',
     url,
-    remoteAddress: address(),
+    remoteAddress: options.ip ?? address(),
     headers: { 'accept-language': options.language ?? 'en', ...(options.token ? bearer(options.token) : {}) },
   });
 }
@@ -125,66 +125,75 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('the postal code is no oracle: wrong ones are limited per parcel, whoever asks', () => {
-  it(`answers 429 after ${WRONG_ALLOWED} wrong postal codes from anywhere, to the right one too, on both routes; without a postal code the status still shows`, async () => {
+describe('the postal code is no oracle: wrong ones are limited per parcel and caller, with a ceiling per parcel', () => {
+  it(`answers a crawler 429 after ${WRONG_ALLOWED} wrong postal codes, to the right one too, on both routes, while the recipient elsewhere still gets the full view (issue 30)`, async () => {
     const tn = await parcel();
-    // From five addresses, signed in with another company or not, on either route.
-    expectNotFound(await timeline(tn, '?zip=81102'));
-    expectNotFound(await timeline(tn, '?zip=81103', { token: user2Token }));
-    expectNotFound(await track(`tracking_number=${tn}&zip=81104`));
-    expectNotFound(await track(`tracking_number=${tn}&destination_zip=81105`, { token: user2Token }));
-    expectNotFound(await timeline(tn, '?zip=81106'));
+    const crawler = '10.88.0.1';
+    // One address, on either route, with either parameter.
+    expectNotFound(await timeline(tn, '?zip=81102', { ip: crawler }));
+    expectNotFound(await timeline(tn, '?zip=81103', { ip: crawler }));
+    expectNotFound(await track(`tracking_number=${tn}&zip=81104`, { ip: crawler }));
+    expectNotFound(await track(`tracking_number=${tn}&destination_zip=81105`, { ip: crawler }));
+    expectNotFound(await timeline(tn, '?zip=81106', { ip: crawler }));
 
-    expectLimited(await timeline(tn, '?zip=81107'));
-    // The right postal code tells nothing now either: the limit does not depend on the answer.
-    expectLimited(await timeline(tn, '?zip=811%2001'));
-    expectLimited(await timeline(tn, '?zip=81101', { token: user2Token, language: 'en' }));
-    expectLimited(await track(`tracking_number=${tn}&destination_zip=81101`), 'destination_zip');
-    expectLimited(await track(`tracking_number=${tn}&zip=81101`));
+    expectLimited(await timeline(tn, '?zip=81107', { ip: crawler }));
+    // The right postal code tells the crawler nothing now either: the limit does not depend on the answer.
+    expectLimited(await timeline(tn, '?zip=811%2001', { ip: crawler }));
+    expectLimited(await track(`tracking_number=${tn}&destination_zip=81101`, { ip: crawler }), 'destination_zip');
+    expectLimited(await track(`tracking_number=${tn}&zip=81101`, { ip: crawler }));
     // Translated like every message.
-    const sk = await timeline(tn, '?zip=81101', { language: 'sk' });
+    const sk = await timeline(tn, '?zip=81101', { language: 'sk', ip: crawler });
     expect(sk.statusCode).toBe(429);
     expect(sk.json<{ message: string }>().message).not.toBe('');
 
-    // Without a postal code: the status, as to anyone.
-    const status = await timeline(tn);
+    // The recipient, from their own phone, opens the full view with the right postal code.
+    const recipient = await timeline(tn, '?zip=811%2001', { ip: '10.88.0.2' });
+    expect(recipient.statusCode, recipient.body).toBe(200);
+    expect(recipient.json<PublicTracking>().view).toBe('full');
+    expect((await track(`tracking_number=${tn}&zip=81101`, { ip: '10.88.0.3' })).statusCode).toBe(200);
+    // Without a postal code the crawler gets the status, as anyone.
+    const status = await timeline(tn, '', { ip: crawler });
     expect(status.statusCode, status.body).toBe(200);
     expect(status.json<PublicTracking>().view).toBe('status');
-    expect((await track(`tracking_number=${tn}`)).statusCode).toBe(200);
     // The owner and admins can read the postal code anyway: not limited.
     expect((await timeline(tn, '?zip=81101', { token: userToken })).json<PublicTracking>().view).toBe('full');
     expect((await timeline(tn, '?zip=81101', { token: adminToken })).json<PublicTracking>().view).toBe('full');
     expect((await track(`tracking_number=${tn}&zip=81101`, { token: userToken })).json<TrackAnswer>().events).toHaveLength(1);
-    // Another parcel is not affected.
-    const other = await parcel();
-    expect((await timeline(other, '?zip=81101')).json<PublicTracking>().view).toBe('full');
+  });
+
+  it('counts a signed-in caller of another company by its account, whatever its address', async () => {
+    const tn = await parcel();
+    for (let i = 0; i < WRONG_ALLOWED; i++) expectNotFound(await timeline(tn, `?zip=8110${i + 2}`, { token: user2Token }));
+    expectLimited(await timeline(tn, '?zip=81101', { token: user2Token }));
+    expect((await timeline(tn, '?zip=81101')).json<PublicTracking>().view).toBe('full');
   });
 
   it('compares at most the allowed number of guesses sent at once', async () => {
     const tn = await parcel();
     const guesses = Array.from({ length: 30 }, (_, i) => `9${String(i).padStart(4, '0')}`);
-    const answers = await Promise.all(guesses.map((zip) => timeline(tn, `?zip=${zip}`)));
+    const answers = await Promise.all(guesses.map((zip) => timeline(tn, `?zip=${zip}`, { ip: '10.88.1.1' })));
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 404)).toHaveLength(WRONG_ALLOWED);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - WRONG_ALLOWED);
-    expectLimited(await timeline(tn, '?zip=81101'));
+    expectLimited(await timeline(tn, '?zip=81101', { ip: '10.88.1.1' }));
   });
 
   it('counts only wrong postal codes: the right one, however written, costs nothing', async () => {
     const tn = await parcel();
+    const ip = '10.88.2.1';
     for (const zip of ['81101', '811%2001', '811-01', '81101', '811%2001', '81101', '81101']) {
-      expect((await timeline(tn, `?zip=${zip}`)).statusCode).toBe(200);
+      expect((await timeline(tn, `?zip=${zip}`, { ip })).statusCode).toBe(200);
     }
-    for (let i = 1; i < WRONG_ALLOWED; i++) expectNotFound(await timeline(tn, `?zip=0000${i}`));
-    expect((await timeline(tn, '?zip=81101')).statusCode).toBe(200);
-    expectNotFound(await timeline(tn, '?zip=00009'));
-    expectLimited(await timeline(tn, '?zip=81101'));
+    for (let i = 1; i < WRONG_ALLOWED; i++) expectNotFound(await timeline(tn, `?zip=0000${i}`, { ip }));
+    expect((await timeline(tn, '?zip=81101', { ip })).statusCode).toBe(200);
+    expectNotFound(await timeline(tn, '?zip=00009', { ip }));
+    expectLimited(await timeline(tn, '?zip=81101', { ip }));
     // The owner's own wrong postal code is a 404 and counts for nothing.
     expectNotFound(await timeline(tn, '?zip=00010', { token: userToken }));
   });
 
   it('does not count unknown numbers (nothing to guess) and keeps them 404', async () => {
-    for (let i = 0; i < WRONG_ALLOWED + 2; i++) expectNotFound(await timeline('CP00000000SK', `?zip=0100${i}`));
+    for (let i = 0; i < WRONG_ALLOWED + 2; i++) expectNotFound(await timeline('CP00000000SK', `?zip=0100${i}`, { ip: '10.88.3.1' }));
   });
 });
 

@@ -9,8 +9,8 @@ import { SIGNED_IN_TRACKING_PER_MINUTE } from '#shared/domain/rate-limits.ts';
 import { announcedPluginLimit } from '#server/http/rate-limit-headers.ts';
 
 
-/** The request's client address (X-Forwarded-For only with TRUST_PROXY) or its account. */
-function lookupKey(request: FastifyRequest): string {
+/** The request's client address (X-Forwarded-For only with TRUST_PROXY) or its account (also who the postal-code brake counts). */
+export function lookupKey(request: FastifyRequest): string {
   return request.principal ? `client:${request.principal.clientId}` : `ip:${normalizeIP(request.ip)}`;
 }
 

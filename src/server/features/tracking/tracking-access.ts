@@ -1,7 +1,7 @@
 // What a tracking lookup shows its caller (README, "What the public sees"): everything to the
 // owner, to admins and to whoever gives the destination's postal code; the status (milestone and
 // event times) to anyone else. A wrong postal code answers 404 like an unknown number, and wrong
-// postal codes for one parcel are limited whoever asks (postcode-attempts.ts).
+// postal codes are limited per parcel and caller, per caller and per parcel (postcode-attempts.ts).
 import type { PublicTrackingView } from '#shared/contract/tracking.ts';
 import { samePostalCode } from '#shared/domain/tracking-events.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
@@ -15,6 +15,8 @@ export interface TrackingCaller {
   scope: CompanyScope | null;
   /** The postal code given, if any, and the query parameter it came in (named in a 429's field error). */
   zip: { value: string; field: string } | undefined;
+  /** Who asks, as the wrong postal codes are counted: the address, or the signed-in account. */
+  caller: string;
 }
 
 const tooManyWrongPostcodes = (seconds: number, field: string) =>
@@ -23,7 +25,7 @@ const tooManyWrongPostcodes = (seconds: number, field: string) =>
     headers: { 'retry-after': String(seconds) },
   });
 
-export async function trackingView(shipment: TrackedShipment, { scope, zip }: TrackingCaller, attempts: PostcodeAttempts): Promise<PublicTrackingView> {
+export async function trackingView(shipment: TrackedShipment, { scope, zip, caller }: TrackingCaller, attempts: PostcodeAttempts): Promise<PublicTrackingView> {
   // The owner and admins may read the postal code anyway: nothing to guess, nothing counted.
   const owner = scope?.sees(shipment.companyId) ?? false;
   if (!zip) return owner ? 'full' : 'status';
@@ -31,9 +33,9 @@ export async function trackingView(shipment: TrackedShipment, { scope, zip }: Tr
     if (!samePostalCode(zip.value, shipment.postalCode)) throw shipmentNotFound();
     return 'full';
   }
-  const wait = await attempts.take(shipment.trackingNumber);
+  const wait = await attempts.take(shipment.trackingNumber, caller);
   if (wait > 0) throw tooManyWrongPostcodes(wait, zip.field);
   if (!samePostalCode(zip.value, shipment.postalCode)) throw shipmentNotFound();
-  await attempts.giveBack(shipment.trackingNumber);
+  await attempts.giveBack(shipment.trackingNumber, caller);
   return 'full';
 }

@@ -9,8 +9,8 @@ import { languageFromAcceptLanguage } from '#shared/domain/languages.ts';
 import { reachedMilestone } from '#shared/domain/tracking-events.ts';
 import type { Db } from '#server/db/client.ts';
 import { route } from '#server/http/route.ts';
-import { DEFAULT_POSTCODE_LIMITS, postcodeAttempts } from './postcode-attempts.ts';
-import { publicLookupLimit } from './public-lookup-limit.ts';
+import { DEFAULT_POSTCODE_ALL, postcodeAttempts } from './postcode-attempts.ts';
+import { lookupKey, publicLookupLimit } from './public-lookup-limit.ts';
 import { trackingView } from './tracking-access.ts';
 import { partnerTrackingLink, portalOrigin, portalTrackingLink } from './tracking-link.ts';
 import type { TrackingCache } from './tracking-cache.ts';
@@ -50,7 +50,7 @@ function answerOf(record: TrackingRecord, key: string, serialize: () => string):
 export async function trackingRoutes(app: FastifyInstance, { publicUrl, cache }: TrackingRoutesOptions) {
   const limit = publicLookupLimit(app);
   // Shared by both routes (guesses on one route count on the other) and, on PostgreSQL, by every instance.
-  const attempts = postcodeAttempts(DEFAULT_POSTCODE_LIMITS, app.limitCounters);
+  const attempts = postcodeAttempts(DEFAULT_POSTCODE_ALL, app.limitCounters);
 
   /** The shipment and the events shown now; 404 when there is none. Cached: the caller's view is decided after. */
   const lookUp = async (trackingNumber: string) => {
@@ -65,7 +65,7 @@ export async function trackingRoutes(app: FastifyInstance, { publicUrl, cache }:
     async ({ query, scope, t, request, reply }) => {
       const { record, shipment, events } = await lookUp(query.tracking_number);
       const zip = query.destination_zip ? { value: query.destination_zip, field: 'destination_zip' } : query.zip ? { value: query.zip, field: 'zip' } : undefined;
-      const view = await trackingView(shipment, { scope, zip }, attempts);
+      const view = await trackingView(shipment, { scope, zip, caller: lookupKey(request) }, attempts);
       const origin = portalOrigin(request, publicUrl);
       const trackingLink = () => {
         // The partner's page names the partner (and so, roughly, the country): only with the full view.
@@ -85,7 +85,7 @@ export async function trackingRoutes(app: FastifyInstance, { publicUrl, cache }:
     publicTrackingEndpoint,
     async ({ params, query, scope, t, request, reply }) => {
       const { record, shipment, events } = await lookUp(params.tracking_number);
-      const view = await trackingView(shipment, { scope, zip: query.zip ? { value: query.zip, field: 'zip' } : undefined }, attempts);
+      const view = await trackingView(shipment, { scope, zip: query.zip ? { value: query.zip, field: 'zip' } : undefined, caller: lookupKey(request) }, attempts);
       const key = `timeline|${view}|${languageFromAcceptLanguage(request.headers['accept-language'])}|${events.length}`;
       const json = answerOf(record, key, () => JSON.stringify(z.encode(publicTrackingEndpoint.answer, timeline(view))));
       // A JSON text is sent as it is (Fastify serializes only objects).
