@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startPgCluster, type PgCluster } from './bench/pg-cluster.ts';
+import { COMPILED_SERVER_ARGS, ensureCompiledServer } from './compiled-server.ts';
 
 export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -233,7 +234,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   function spawnInstance(index: number, databaseUrl: string): ChildProcess {
     const instance = instances[index]!;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, COMPILED_SERVER_ARGS, {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -254,6 +255,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   }
 
   try {
+    // The instances run what production runs: the compiled server, built first when stale.
+    ensureCompiledServer();
     pg = startPgCluster({ port: options.pgPort ?? 25490, settings: { max_connections: 200 } });
     const databaseUrl = pg.url;
 

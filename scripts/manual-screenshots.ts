@@ -6,10 +6,11 @@
 // as demo-user and demo-admin with the interface in that language. Only the app's built files are
 // served: the PWA is rebuilt first when its sources changed (as `npm start` does). Run it after a
 // change to the screens, then `npm run build` (or `npm start`) serves the new images.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { COMPILED_SERVER_ARGS, ensureCompiledServer } from './compiled-server.ts';
 import { freePort } from './free-port.ts';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
@@ -37,7 +38,7 @@ async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-manual-'));
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child: ChildProcess = spawn(process.execPath, COMPILED_SERVER_ARGS, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   const stopChild = () => {
     try {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
@@ -486,10 +487,6 @@ async function adminScreens(page: Page, camera: Camera, data: Data): Promise<voi
 
 // --- The run -----------------------------------------------------------------------------------
 
-function ensureBuild(): void {
-  const result = spawnSync('npx', ['tsx', 'scripts/ensure-build.ts'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the PWA build failed');
-}
 
 async function shootLanguage(browser: Browser, language: Language, only: ReadonlySet<string> | null): Promise<string[]> {
   const server = await startServer();
@@ -530,7 +527,7 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`unknown arguments: ${unknown.join(' ')} (languages: ${LANGUAGES.join(', ')}; --only=name,name)`);
 
   const started = Date.now();
-  ensureBuild();
+  ensureCompiledServer();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     for (const language of languages.length > 0 ? languages : LANGUAGES) {

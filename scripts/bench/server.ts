@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { COMPILED_SERVER_ARGS, ensureCompiledServer } from '../compiled-server.ts';
 
 export interface RunningServer {
   url: string;
@@ -32,8 +33,10 @@ export async function startServer(port: number, options: ServerOptions = {}): Pr
   // (node refuses --cpu-prof in NODE_OPTIONS, so it is started by node itself then).
   const profile = process.env.BENCH_SERVER_CPU_PROF;
   const [command, args] = profile
-    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, '--import', 'tsx', 'src/server/main.ts']]
-    : ['npx', ['tsx', 'src/server/main.ts']];
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, ...COMPILED_SERVER_ARGS]]
+    : [process.execPath, COMPILED_SERVER_ARGS];
+  // What an installation runs (`npm start`): the compiled server, built first when stale.
+  ensureCompiledServer();
   const child: ChildProcess = spawn(command, args, {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {

@@ -64,6 +64,7 @@ import { accessLog, accessLogger, requestIdOf } from './plugins/access-log.ts';
 import { security } from './plugins/security.ts';
 import { bodyDeadline, DEFAULT_TIMEOUTS, serverTimeoutOptions, type Timeouts } from './plugins/timeouts.ts';
 import { webApp } from './plugins/web-app.ts';
+import { metrics, type MetricsOptions } from './observability/metrics.plugin.ts';
 
 export interface AppOptions {
   db: Db;
@@ -109,6 +110,8 @@ export interface AppOptions {
   readiness?: Readiness;
   /** Webhook delivery (features/webhooks/webhook-delivery.ts): WEBHOOKS_ALLOW_PRIVATE_ADDRESSES; tests shorten the waits. Delivered only with a job queue. */
   webhooks?: Partial<WebhookOptions>;
+  /** GET /metrics (METRICS_TOKEN) and whether requests are counted (observability/metrics.plugin.ts); default: 404, nothing counted. */
+  metrics?: MetricsOptions;
 }
 
 /**
@@ -145,6 +148,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(accessLog, { logger: accessLogger(options.logger) });
+  await app.register(metrics, { ...(options.metrics ?? { collect: false }), db, jobQueue: options.jobQueue !== undefined });
   await app.register(errors);
   // Before anything reads a body or a header: slow bodies are cut off, control characters refused.
   await app.register(bodyDeadline, { timeouts });

@@ -93,6 +93,16 @@ const envSchema = z.object({
     'info',
   ),
   TRUST_PROXY: trustProxy,
+  // GET /metrics on the main port answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: 404 there.
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'), z.regex(/^\S+$/, 'must not contain spaces'))),
+  // GET /metrics without a token on this port of 127.0.0.1 only (a Prometheus or an agent on the same host); unset: off.
+  METRICS_PORT: z.optional(
+    z.coerce.number({ error: 'must be a port number from 1 to 65535' }).check(
+      z.int({ error: 'must be a whole number' }),
+      z.gte(1, { error: 'must be at least 1' }),
+      z.lte(65535, { error: 'must be at most 65535' }),
+    ),
+  ),
   // The portal's public address for links it hands out (tracking links); unset: the request's own.
   PUBLIC_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   // Webhook receivers (and only they) may be plain http:// and on private, loopback or this host's

@@ -15,6 +15,7 @@ import { DEMO_ACCOUNTS, DEMO_PARTNER_KEY, seedDemo } from './db/seed-demo.ts';
 import { parseEnv, pickupWidgets } from './env.ts';
 import { fromRoot } from './paths.ts';
 import { Readiness } from './plugins/readiness.ts';
+import { listenForMetrics } from './observability/metrics-listener.ts';
 
 async function main() {
   let env;
@@ -57,6 +58,7 @@ async function main() {
     listenUrl: env.DATABASE_LISTEN_URL,
     webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES ?? false },
     readiness,
+    metrics: { token: env.METRICS_TOKEN, collect: env.METRICS_TOKEN !== undefined || env.METRICS_PORT !== undefined },
   });
 
   if (demoWarning) app.log.warn(demoWarning);
@@ -90,6 +92,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Loopback only, closed with the process; a port already taken stops the start (a scrape must not go to someone else).
+  if (env.METRICS_PORT !== undefined) await listenForMetrics(env.METRICS_PORT).then((server) => server.unref());
   console.log(`Portal listening on http://localhost:${env.PORT} (database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`);
 }
 

@@ -24,6 +24,7 @@ else if (missing.length > 0) throw new Error(`tests/cluster need ${missing.join(
 
 const PORT = Number(process.env.CLUSTER_TEST_PORT ?? 18290);
 const PG_PORT = Number(process.env.CLUSTER_TEST_PG_PORT ?? 25290);
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
 
 interface Answer<T = unknown> {
   status: number;
@@ -74,7 +75,7 @@ describe.runIf(enabled)('three instances behind nginx on one PostgreSQL', () => 
   beforeAll(async () => {
     const started = performance.now();
     // The instances' and nginx's output: kept to print when something fails, or into CLUSTER_TEST_LOG.
-    cluster = await startCluster({ port: PORT, pgPort: PG_PORT, log: (line) => (process.env.CLUSTER_TEST_LOG ? appendFileSync(process.env.CLUSTER_TEST_LOG, `${line}\n`) : output.push(line)) });
+    cluster = await startCluster({ port: PORT, pgPort: PG_PORT, env: { METRICS_TOKEN }, log: (line) => (process.env.CLUSTER_TEST_LOG ? appendFileSync(process.env.CLUSTER_TEST_LOG, `${line}\n`) : output.push(line)) });
     database = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
     console.log(`cluster up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     user = (await signIn('demo-user', 'demo-user-secret')).token;
@@ -102,6 +103,15 @@ describe.runIf(enabled)('three instances behind nginx on one PostgreSQL', () => 
     const answers = await Promise.all(Array.from({ length: 12 }, () => call('/readyz')));
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     expect(new Set(answers.map((a) => a.instance))).toEqual(new Set(cluster.instances.map((i) => i.address)));
+  });
+
+  it("answers a scrape of /metrics through nginx with the token only, with the instances' shared job queues", async () => {
+    expect((await call('/metrics')).status).toBe(401);
+    const scrape = await call<string>('/metrics', { headers: bearer(METRICS_TOKEN) });
+    expect(scrape.status).toBe(200);
+    expect(scrape.body).toContain('portal_http_request_duration_seconds_count{method="GET",route="/readyz",status="200"}');
+    expect(scrape.body).toMatch(/^portal_db_pool_connections\{state="in_use"\} \d+$/m);
+    expect(scrape.body).toContain('# TYPE portal_job_queue_oldest_ready_seconds gauge');
   });
 
   it('signs in on one instance, refreshes on another; a replay of the rotated token on a third ends the family everywhere', async () => {

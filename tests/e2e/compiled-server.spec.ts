@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '#scripts/free-port.ts';
 import { expect, test } from '@playwright/test';
-import { COMPILED_SERVER } from './fresh-server.ts';
+import { COMPILED_SERVER, COMPILED_SERVER_ARGS } from '#scripts/compiled-server.ts';
 import { DEMO_USER } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   // Nothing inherited may bring tsx back in (NODE_OPTIONS=--import tsx would).
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
   delete env.NODE_OPTIONS;
-  child = spawn(process.execPath, [COMPILED_SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  child = spawn(process.execPath, COMPILED_SERVER_ARGS, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<never>((_, reject) => child!.once('exit', (code) => reject(new Error(`the compiled server exited with ${code}:\n${output}`))));

@@ -6,10 +6,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { COMPILED_SERVER_ARGS } from '#scripts/compiled-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-/** What `npm start` runs (scripts/build-server.ts compiles it). */
-export const COMPILED_SERVER = path.join(ROOT, 'dist', 'server', 'main.js');
 
 export interface FreshServer {
   url: string;
@@ -21,7 +20,7 @@ export async function startFreshServer(port: number, admin: { clientId: string; 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-fresh-'));
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: admin ? '0' : '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
   if (admin) createAdmin(env, admin);
-  const child: ChildProcess = spawn(process.execPath, [COMPILED_SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child: ChildProcess = spawn(process.execPath, COMPILED_SERVER_ARGS, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   return waitForServer(child, port, dataDir);
 }
 

@@ -88,8 +88,17 @@ describe('parseEnv', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['TOKEN_SIGNING_KEY', { TOKEN_SIGNING_KEY: 'k'.repeat(31) }],
     ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'a token with spaces in it' }],
+    ['METRICS_PORT', { METRICS_PORT: '0' }],
   ])('rejects a bad %s with a message naming it', (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('keeps /metrics off unless a token or a loopback port is given', () => {
+    const env = parseEnv({});
+    expect([env.METRICS_TOKEN, env.METRICS_PORT]).toEqual([undefined, undefined]);
+    expect(parseEnv({ METRICS_TOKEN: 'x'.repeat(16), METRICS_PORT: '9464' })).toMatchObject({ METRICS_TOKEN: 'x'.repeat(16), METRICS_PORT: 9464 });
   });
 
   it('names only the bad setting', () => {

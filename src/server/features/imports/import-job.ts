@@ -28,6 +28,7 @@ import { columnOf } from './import-row.ts';
 import { takeOpenedUpload } from './import-handoff.ts';
 import { openImportFileOnReader, startImportReader, type OpenedImportFile, type ReadRows } from './import-reader.ts';
 import { ImportFileError } from './read-import-file.ts';
+import { importRows } from '#server/observability/metrics.ts';
 
 export const IMPORT_QUEUE = 'import';
 export const IMPORT_DEAD_QUEUE = 'import-dead';
@@ -208,6 +209,8 @@ export async function processImport(db: Db, importId: string, options: ProcessOp
         options.log?.warn({ importId, start }, 'import moved on by another run: this one stops');
         return;
       }
+      importRows.inc({ result: 'created' }, prepared.valid.length);
+      if (failures.length > 0) importRows.inc({ result: 'failed' }, failures.length);
       await options.onChunk?.(end);
       if (options.stop?.aborted && reading) {
         options.log?.info({ importId, progress: end }, 'import handed back at shutdown');

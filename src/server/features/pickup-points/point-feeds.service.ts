@@ -18,6 +18,7 @@ import type { Principal } from '../auth/public.ts';
 import { recordAudit } from '../audit/public.ts';
 import { DEFAULT_FEED_POLICY, FeedFetchError, fetchFeed, type FeedFetchPolicy } from './point-feed-fetch.ts';
 import { importDirectoryList, toImport } from './point-directory.service.ts';
+import { pointFeedRuns } from '#server/observability/metrics.ts';
 
 export const POINT_FEED_QUEUE = 'point-directory-fetch';
 
@@ -151,6 +152,7 @@ export async function runFeed(db: Db, partnerId: number, policy: FeedFetchPolicy
     const filename = decodeURIComponent(new URL(feed.url).pathname.split('/').pop() || '') || `${feed.format} feed`;
     const imported = await importDirectoryList(db, { partnerId, format: feed.format, filename: filename.slice(0, 255), bytes, actor: null }, t);
     outcome = { lastImportId: imported.id, lastError: null };
+    pointFeedRuns.inc({ result: 'imported' });
     log.info({ partnerId, added: imported.added, changed: imported.changed, deactivated: imported.deactivated, rejected: imported.rejected }, 'pickup-point list fetched');
   } catch (error) {
     const refused =
@@ -161,6 +163,7 @@ export async function runFeed(db: Db, partnerId: number, policy: FeedFetchPolicy
           : null;
     // Anything else (a bug, the database gone) still ends the run: the page must not wait for it forever.
     outcome = { lastError: refused ?? { message: serverMessages.internal.id }, lastImportId: null };
+    pointFeedRuns.inc({ result: refused ? 'refused' : 'failed' });
     if (refused) log.warn({ partnerId, reason: refused.message }, 'pickup-point list not imported');
     else log.error({ err: error, partnerId }, 'pickup-point list fetch failed');
   }

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { WEBHOOK_LOG_SIZE } from '#shared/contract/webhooks.ts';
 import { SOCKETS_PER_HOST, sendWebhook, type SendOutcome } from './webhook-send.ts';
+import { webhookAttempts } from '#server/observability/metrics.ts';
 
 export interface WebhookOptions {
   /** WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: http and private addresses allowed (on-premise receivers, tests). */
@@ -188,7 +189,10 @@ export class WebhookWorker {
         this.#log.warn({ endpoints: gone }, 'webhook endpoint answered 410 Gone: turned off');
       }
     });
-    for (const r of results) this.#touched.add(r.row.endpoint_id);
+    for (const r of results) {
+      this.#touched.add(r.row.endpoint_id);
+      webhookAttempts.inc({ outcome: r.verdict });
+    }
     return leased.length;
   }
 
