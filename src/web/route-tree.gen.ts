@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
+import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppManifestsRouteImport } from './routes/_app/manifests'
 import { Route as AppPartnersRouteImport } from './routes/_app/partners'
 import { Route as PackageTrackingRouteImport } from './routes/package/tracking'
@@ -44,6 +45,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppSplatRoute = AppSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAuditRoute = AppAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AppRoute,
 } as any)
 const AppManifestsRoute = AppManifestsRouteImport.update({
@@ -146,6 +152,7 @@ const AppCompanyIdPartnersRoute = AppCompanyIdPartnersRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/$': typeof AppSplatRoute
+  '/audit': typeof AppAuditRoute
   '/manifests': typeof AppManifestsRoute
   '/partners': typeof AppPartnersRoute
   '/package/tracking': typeof PackageTrackingRoute
@@ -168,6 +175,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
+  '/audit': typeof AppAuditRoute
   '/manifests': typeof AppManifestsRoute
   '/partners': typeof AppPartnersRoute
   '/package/tracking': typeof PackageTrackingRoute
@@ -193,6 +201,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/_app/$': typeof AppSplatRoute
+  '/_app/audit': typeof AppAuditRoute
   '/_app/manifests': typeof AppManifestsRoute
   '/_app/partners': typeof AppPartnersRoute
   '/package/tracking': typeof PackageTrackingRoute
@@ -219,6 +228,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/audit'
     | '/manifests'
     | '/partners'
     | '/package/tracking'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
+    | '/audit'
     | '/manifests'
     | '/partners'
     | '/package/tracking'
@@ -265,6 +276,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/_app/$'
+    | '/_app/audit'
     | '/_app/manifests'
     | '/_app/partners'
     | '/package/tracking'
@@ -315,6 +327,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof AppSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/audit': {
+      id: '/_app/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AppAuditRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/manifests': {
@@ -455,6 +474,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
+  AppAuditRoute: typeof AppAuditRoute
   AppManifestsRoute: typeof AppManifestsRoute
   AppPartnersRoute: typeof AppPartnersRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -476,6 +496,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
+  AppAuditRoute: AppAuditRoute,
   AppManifestsRoute: AppManifestsRoute,
   AppPartnersRoute: AppPartnersRoute,
   AppIndexRoute: AppIndexRoute,

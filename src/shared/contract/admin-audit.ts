@@ -2,17 +2,13 @@
 // (the delivery network: partner keys, feeds, services, tracking page), filtered and paged like a
 // company's history (admin-companies.ts), newest first.
 import * as z from 'zod/mini';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_NO_COMPANY } from '../domain/audit.ts';
 import { messages } from '../i18n/messages.ts';
 import { auditEntrySchema } from './admin-companies.ts';
 import { endpoint } from './endpoint.ts';
 import { calendarDay } from './fields.ts';
 
-/** The kinds of record an entry names (`entity`). */
-export const AUDIT_ENTITIES = ['company', 'product', 'bank_account', 'pickup_address', 'partner_assignment', 'client', 'partner', 'webhook'] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
-/** `company=none`: the entries filed under no company (the carrier's network). */
-export const AUDIT_NO_COMPANY = 'none';
+export { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_NO_COMPANY, type AuditEntity } from '../domain/audit.ts';
 export const AUDIT_LOG_PAGE = 50;
 export const AUDIT_LOG_MAX = 100;
 

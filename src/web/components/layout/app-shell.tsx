@@ -113,6 +113,11 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
                   <ShellLink href="/partners">{t`Delivery partners`}</ShellLink>
                 </li>
               )}
+              {isAdmin && (
+                <li>
+                  <ShellLink href="/audit">{t`Audit log`}</ShellLink>
+                </li>
+              )}
               <li className="sm:hidden">
                 <LanguageSwitcher />
               </li>

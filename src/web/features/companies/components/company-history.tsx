@@ -1,18 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditEntry } from '#shared/contract/admin-companies.ts';
+import { AuditChanges } from '#web/components/ui/audit-changes.tsx';
 import { ListError, useListTexts } from '#web/components/ui/list-states.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useCompanyHistory } from '../api/get-company-history.ts';
-
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-
-/** The fields whose value differs between before and after (all of one side for a create or delete). */
-export function changedFields(entry: AuditEntry): { field: string; before: string; after: string }[] {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.map((field) => ({ field, before: show(before[field]), after: show(after[field]) })).filter((c) => c.before !== c.after);
-}
 
 /** The company's audit entries: when, who, which record, the action and each changed field before → after; "More" pages. */
 export function CompanyHistory({ companyId }: { companyId: string }) {
@@ -42,40 +33,20 @@ export function CompanyHistory({ companyId }: { companyId: string }) {
       )}
       {entries.length > 0 && (
         <ol className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
-          {entries.map((entry) => {
-            const changes = changedFields(entry);
-            return (
-              <li key={entry.id} className="flex flex-col gap-1 p-3 text-sm">
-                <div className="flex flex-wrap items-baseline gap-x-2">
-                  <time dateTime={entry.at} className="font-mono text-xs">
-                    {formatDateTime(entry.at)}
-                  </time>
-                  <span className="font-semibold">{entry.actor ?? t`System`}</span>
-                  <span>{actions[entry.action]}</span>
-                  <span className="badge badge-ghost badge-sm">{entry.entity}</span>
-                  <code className="text-xs break-all text-base-content/70">{entry.entityId}</code>
-                </div>
-                {changes.length > 0 && (
-                  <ul className="flex flex-col gap-0.5 ps-2">
-                    {changes.map((c) => (
-                      <li key={c.field} className="break-words">
-                        <span className="font-medium">{c.field}</span>:{' '}
-                        {entry.action === 'update' ? (
-                          <>
-                            <span className="text-base-content/70 line-through decoration-1">{c.before}</span> <span aria-hidden="true">→</span>
-                            <span className="sr-only">{t`to`}</span> {c.after}
-                          </>
-                        ) : (
-                          // A created record has only values after, a deleted one only before.
-                          <span className={entry.action === 'delete' ? 'text-base-content/70 line-through decoration-1' : undefined}>{entry.action === 'delete' ? c.before : c.after}</span>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
+          {entries.map((entry) => (
+            <li key={entry.id} className="flex flex-col gap-1 p-3 text-sm">
+              <div className="flex flex-wrap items-baseline gap-x-2">
+                <time dateTime={entry.at} className="font-mono text-xs">
+                  {formatDateTime(entry.at)}
+                </time>
+                <span className="font-semibold">{entry.actor ?? t`System`}</span>
+                <span>{actions[entry.action]}</span>
+                <span className="badge badge-ghost badge-sm">{entry.entity}</span>
+                <code className="text-xs break-all text-base-content/70">{entry.entityId}</code>
+              </div>
+              <AuditChanges entry={entry} className="ps-2" />
+            </li>
+          ))}
         </ol>
       )}
       {history.isFetchNextPageError && <ListError text={errorText(history.error)} />}
