@@ -20,6 +20,7 @@ import { stopImportReader } from '#server/features/imports/import-reader.ts';
 import { createImport } from '#server/features/imports/imports.service.ts';
 import { translator } from '#server/i18n.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
+import { zipBombXlsx } from '../setup/zip-bomb.ts';
 import { bearer } from './shipments-fixtures.ts';
 
 const en = translator('en');
@@ -217,6 +218,26 @@ describe('files that cannot be imported', () => {
     await result.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = result.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows[1]!.slice(1)).toEqual([sk(serverMessages.importResultFailed), '', '', sk(serverMessages.importTypeMismatch)]);
+  });
+
+  it('refuses a workbook that unpacks too far (the review’s: 29 entries of ~10 MB in ~300 KB) with the limit named, in the caller’s language (issue 30)', async () => {
+    const bomb = await zipBombXlsx(SK_HEADERS, good(1));
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shipments/import/preview',
+      headers: { ...bearer(userToken), 'accept-language': 'sk' },
+      payload: { type: 'xlsx', filename: 'bomb.xlsx', file: base64(bomb) },
+    });
+    expect(preview.statusCode, preview.body).toBe(422);
+    expect(preview.json<{ errors: Record<string, string[]>; codes: Record<string, string[]> }>()).toMatchObject({
+      errors: { file: [sk(serverMessages.importUnpacksTooLarge)] },
+      codes: { file: ['file.too_large'] },
+    });
+    expect(sk(serverMessages.importUnpacksTooLarge)).not.toBe(en(serverMessages.importUnpacksTooLarge));
+    expect(sk(serverMessages.importUnpacksTooLarge)).toContain('300 MB');
+
+    const { id } = await started(bomb, { type: 'xlsx', filename: 'bomb.xlsx' });
+    expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(serverMessages.importUnpacksTooLarge), successful_shipments: 0 });
   });
 
   it('refuses an empty upload at once', async () => {

@@ -113,6 +113,7 @@ export const FIELD_ERROR_CODE_BY_MESSAGE = {
   'import.file.too_large': 'file.too_large',
   'import.file.too_many_rows': 'file.too_many_rows',
   'import.file.expands_too_far': 'file.unsafe',
+  'import.file.unpacks_too_large': 'file.too_large',
   'import.file.empty': 'file.empty',
   'import.file.unreadable': 'file.unreadable',
   'import.columns.missing': 'columns.missing',

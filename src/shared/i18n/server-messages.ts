@@ -14,6 +14,10 @@ export const serverMessages = {
   importTypeMismatch: /*i18n*/ { id: 'import.type.mismatch', message: 'The file content does not match its extension.' },
   importTooManyRows: /*i18n*/ { id: 'import.file.too_many_rows', message: 'The file has more than 100,000 rows.' },
   importZipBomb: /*i18n*/ { id: 'import.file.expands_too_far', message: 'The spreadsheet expands too far to be read safely.' },
+  importUnpacksTooLarge: /*i18n*/ {
+    id: 'import.file.unpacks_too_large',
+    message: 'The spreadsheet unpacks to more than 100 times its size or more than 300 MB, more than an import may hold. Save it without pictures or split it into smaller files.',
+  },
   importStarted: /*i18n*/ { id: 'import.started', message: 'The import has started. Its result appears in the list below.' },
   importInterrupted: /*i18n*/ { id: 'import.interrupted', message: 'The import was interrupted and could not be finished.' },
   importResultStatus: /*i18n*/ { id: 'import.result.status', message: 'Status' },
