@@ -65,6 +65,7 @@ import { security } from './plugins/security.ts';
 import { bodyDeadline, DEFAULT_TIMEOUTS, serverTimeoutOptions, type Timeouts } from './plugins/timeouts.ts';
 import { webApp } from './plugins/web-app.ts';
 import { metrics, type MetricsOptions } from './observability/metrics.plugin.ts';
+import type { Tracing } from './observability/tracing.ts';
 
 export interface AppOptions {
   db: Db;
@@ -112,6 +113,8 @@ export interface AppOptions {
   webhooks?: Partial<WebhookOptions>;
   /** GET /metrics (METRICS_TOKEN) and whether requests are counted (observability/metrics.plugin.ts); default: 404, nothing counted. */
   metrics?: MetricsOptions;
+  /** OpenTelemetry's request spans (observability/tracing.ts's startTracing); default: none. */
+  tracing?: Tracing['instrumentation'];
 }
 
 /**
@@ -147,6 +150,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // First, so that every hook and route after it runs inside the request's span.
+  if (options.tracing) await app.register(options.tracing.plugin());
   await app.register(accessLog, { logger: accessLogger(options.logger) });
   await app.register(metrics, { ...(options.metrics ?? { collect: false }), db, jobQueue: options.jobQueue !== undefined });
   await app.register(errors);

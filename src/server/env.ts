@@ -96,6 +96,11 @@ const envSchema = z.object({
   // GET /metrics on the main port answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: 404 there.
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'), z.regex(/^\S+$/, 'must not contain spaces'))),
   // GET /metrics without a token on this port of 127.0.0.1 only (a Prometheus or an agent on the same host); unset: off.
+  // OpenTelemetry traces over OTLP/HTTP: on when either endpoint is set. The exporter itself reads
+  // these and the other OTEL_EXPORTER_OTLP_* settings (headers, timeout, compression).
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  OTEL_SERVICE_NAME: z._default(z.string().check(z.minLength(1)), 'parcel-portal'),
   METRICS_PORT: z.optional(
     z.coerce.number({ error: 'must be a port number from 1 to 65535' }).check(
       z.int({ error: 'must be a whole number' }),

@@ -6,6 +6,8 @@
 // current chunk), the database pool closes and the process exits; after SHUTDOWN_TIMEOUT_SECONDS
 // it exits anyway, with status 1.
 import { hostname } from 'node:os';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { BatchSpanProcessor } from '@opentelemetry/sdk-trace';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app.ts';
 import { logDestination } from './log-destination.ts';
@@ -16,6 +18,7 @@ import { parseEnv, pickupWidgets } from './env.ts';
 import { fromRoot } from './paths.ts';
 import { Readiness } from './plugins/readiness.ts';
 import { listenForMetrics } from './observability/metrics-listener.ts';
+import { startTracing } from './observability/tracing.ts';
 
 async function main() {
   let env;
@@ -25,6 +28,12 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+
+  // Before the database and the app: their statements and requests find the provider in place.
+  const tracing =
+    env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+      ? startTracing(new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }), { 'service.name': env.OTEL_SERVICE_NAME, 'service.instance.id': `${hostname()}:${env.PORT}` })
+      : null;
 
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -58,6 +67,7 @@ async function main() {
     listenUrl: env.DATABASE_LISTEN_URL,
     webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES ?? false },
     readiness,
+    tracing: tracing?.instrumentation,
     metrics: { token: env.METRICS_TOKEN, collect: env.METRICS_TOKEN !== undefined || env.METRICS_PORT !== undefined },
   });
 
@@ -79,6 +89,8 @@ async function main() {
       // waits for the requests in flight, then stops the job queue (app.ts's onClose).
       await app.close();
       await database.close();
+      // The spans still buffered leave before the process does.
+      await tracing?.shutdown();
       app.log.info('stopped');
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -91,6 +91,7 @@ describe('parseEnv', () => {
     ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'a token with spaces in it' }],
     ['METRICS_PORT', { METRICS_PORT: '0' }],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }],
   ])('rejects a bad %s with a message naming it', (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${name}\\b`));
   });

@@ -16,6 +16,7 @@ import { fromPglite, type ConstructorOptions as JobQueueOptions } from 'pg-boss'
 import { fromRoot } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { pgliteParsing } from './pglite-parsing.ts';
+import { traceQueries } from './traced-pool.ts';
 import { ensureReferenceData } from './reference-data.ts';
 import * as schema from './schema.ts';
 
@@ -102,6 +103,7 @@ export function openPostgres(url: string, settings: PostgresSettings = {}): Data
   // without a listener that 'error' event would end the whole process. The pool drops the
   // connection and opens a new one for the next query.
   pool.on('error', onIdleError);
+  traceQueries(pool);
   const db = drizzlePg({ client: pool, schema });
   return {
     db,

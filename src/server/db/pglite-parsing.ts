@@ -9,6 +9,7 @@
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import { types } from '@electric-sql/pglite';
 import type { PGliteLike } from 'pg-boss';
+import { dbSpan } from '../observability/tracing.ts';
 
 /** The types Drizzle's PGlite driver reads as text (drizzle-orm/pglite/session.js): timestamp, timestamptz, interval, date, and the arrays numeric[], timestamp[], timestamptz[], interval[], date[]. */
 const DRIZZLE_TEXT_TYPES: readonly number[] = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
@@ -41,9 +42,12 @@ export function pgliteParsing(client: PGlite): PgliteParsing {
     if (parser) originals[type] = parser;
     client.parsers[type] = asText;
   }
-  const query = (text: string, params?: unknown[], options?: QueryOptions) => client.query(text, params, withoutDrizzleParsers(options));
+  // Each statement in a span of its own when tracing is on and a request or job is traced (observability/tracing.ts).
+  const query = (text: string, params?: unknown[], options?: QueryOptions) => dbSpan(text, () => client.query(text, params, withoutDrizzleParsers(options)));
   const transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
-    client.transaction((tx) => callback(Object.create(tx, { query: { value: (text: string, params?: unknown[], options?: QueryOptions) => tx.query(text, params, withoutDrizzleParsers(options)) } }) as Transaction));
+    client.transaction((tx) =>
+      callback(Object.create(tx, { query: { value: (text: string, params?: unknown[], options?: QueryOptions) => dbSpan(text, () => tx.query(text, params, withoutDrizzleParsers(options))) } }) as Transaction),
+    );
   const forDrizzle = new Proxy(client, {
     get(target, property) {
       if (property === 'query') return query;

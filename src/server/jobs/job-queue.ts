@@ -29,7 +29,9 @@ export async function startJobQueue(options: JobQueueOptions, log: FastifyBaseLo
   // The scheduler is on for partners' pickup-point lists (cron entries per partner) and the
   // retention jobs (retention.ts): each instance's timer looks for due entries, pg-boss sends
   // each due run once.
-  const boss = new PortalJobQueue({ ...options, schedule: true });
+  // With tracing on (observability/tracing.ts), pg-boss's own spans carry a job from the request
+  // that queued it (the trace context is stored on the job) to the worker that runs it.
+  const boss = new PortalJobQueue({ ...options, schedule: true, openTelemetry: { propagateContext: true } });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   return boss;
