@@ -74,6 +74,7 @@ test("the admin's screens", async ({ page }) => {
     { path: '/shipment/scan', ready: heading },
     { path: '/company', ready: heading },
     { path: '/partners', ready: heading },
+    { path: '/audit', ready: heading },
   ]);
   await page.goto('/company');
   await page.getByRole('link', { name: /Zelená Záhrada/ }).click();

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import type { AuditAction, AuditEntity } from '#shared/domain/audit.ts';
 
-/** The kinds of record and the actions in the app's language. */
+/** The kinds of record and the actions of audit entries in the app's language (the audit log, a company's history). */
 export function useAuditLabels(): { entity: Record<AuditEntity, string>; actionName: Record<AuditAction, string>; actionDone: Record<AuditAction, string> } {
   const { t } = useLingui();
   return useMemo(
@@ -22,7 +22,6 @@ export function useAuditLabels(): { entity: Record<AuditEntity, string>; actionN
         update: t({ message: 'Change', context: 'audit action' }),
         delete: t({ message: 'Deletion', context: 'audit action' }),
       },
-      // As a company's history says it.
       actionDone: { create: t`created`, update: t`changed`, delete: t`deleted` },
     }),
     [t],

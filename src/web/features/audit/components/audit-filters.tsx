@@ -6,7 +6,7 @@ import { DateInput } from '#web/components/form/date-input.tsx';
 import { useCompanies } from '#web/lib/company-choices.ts';
 import { useDebouncedCommit } from '#web/lib/use-debounced-commit.ts';
 import { compactAuditSearch, type AuditLogSearch } from './audit-log-search.ts';
-import { useAuditLabels } from './use-audit-labels.ts';
+import { useAuditLabels } from '#web/components/ui/use-audit-labels.ts';
 
 /**
  * Company (or none: the delivery network), actor, kind of record, action and days. The actor applies

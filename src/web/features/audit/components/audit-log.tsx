@@ -9,7 +9,7 @@ import { formatDateTime, formatNumber } from '#web/lib/format.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { AuditFilters } from './audit-filters.tsx';
 import { compactAuditSearch, filtersFromAuditSearch, type AuditLogSearch } from './audit-log-search.ts';
-import { useAuditLabels } from './use-audit-labels.ts';
+import { useAuditLabels } from '#web/components/ui/use-audit-labels.ts';
 
 const LOG_ICON = 'M9 12h3.75M9 15h3.75M9 18h3.75m3 .75H18a2.25 2.25 0 002.25-2.25V6.108c0-1.135-.845-2.098-1.976-2.192a48.424 48.424 0 00-1.123-.08m-5.801 0c-.065.21-.1.433-.1.664 0 .414.336.75.75.75h4.5a.75.75 0 00.75-.75 2.25 2.25 0 00-.1-.664m-5.8 0A2.251 2.251 0 0113.5 2.25H15c1.012 0 1.867.668 2.15 1.586m-5.8 0c-.376.023-.75.05-1.124.08C9.095 4.01 8.25 4.973 8.25 6.108V8.25m0 0H4.875c-.621 0-1.125.504-1.125 1.125v11.25c0 .621.504 1.125 1.125 1.125h9.75c.621 0 1.125-.504 1.125-1.125V9.375c0-.621-.504-1.125-1.125-1.125H8.25z';
 

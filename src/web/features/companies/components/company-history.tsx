@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AuditEntry } from '#shared/contract/admin-companies.ts';
+import type { AuditEntity } from '#shared/domain/audit.ts';
 import { AuditChanges } from '#web/components/ui/audit-changes.tsx';
 import { ListError, useListTexts } from '#web/components/ui/list-states.tsx';
+import { useAuditLabels } from '#web/components/ui/use-audit-labels.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useCompanyHistory } from '../api/get-company-history.ts';
 
@@ -11,7 +12,7 @@ export function CompanyHistory({ companyId }: { companyId: string }) {
   const history = useCompanyHistory(companyId);
   const { errorText } = useListTexts();
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
-  const actions: Record<AuditEntry['action'], string> = { create: t`created`, update: t`changed`, delete: t`deleted` };
+  const labels = useAuditLabels();
 
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-2">
@@ -40,8 +41,8 @@ export function CompanyHistory({ companyId }: { companyId: string }) {
                   {formatDateTime(entry.at)}
                 </time>
                 <span className="font-semibold">{entry.actor ?? t`System`}</span>
-                <span>{actions[entry.action]}</span>
-                <span className="badge badge-ghost badge-sm">{entry.entity}</span>
+                <span>{labels.actionDone[entry.action]}</span>
+                <span className="badge badge-ghost badge-sm">{labels.entity[entry.entity as AuditEntity] ?? entry.entity}</span>
                 <code className="text-xs break-all text-base-content/70">{entry.entityId}</code>
               </div>
               <AuditChanges entry={entry} className="ps-2" />
