@@ -265,7 +265,7 @@ describe("the partner feed's content", () => {
     expect(shaped.statusCode, shaped.body).toBe(400);
     expect(Object.keys(shaped.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['events.0.location']);
     expect(shaped.json<{ errors: Record<string, string[]> }>().errors['events.0.location']).toContain(
-      'A location must be a place (a depot or a town, at most 60 characters): no names with addresses, phone numbers, e-mail or web addresses, or markup.',
+      'A location must be a depot, hub or pickup point of our network, named by its town or its id (such as PT10015), at most 60 characters: no person’s name, street, number or postal code.',
     );
 
     const event = feedEvent(tn, { code: 'DELIVERED', occurred_at: '2099-01-01T10:00:00Z', location: 'Senec' });
@@ -283,11 +283,15 @@ describe("the partner feed's content", () => {
     ['markup', '<b>Senec</b>'],
     ['a line break', 'Senec\nHlavná 12'],
     ['61 characters', `Senec ${'x'.repeat(55)}`],
+    // Issue 30: the review's two, shaped like places.
+    ['a person’s name', 'Jana Novakova'],
+    ['a street, a number, a town and a postal code', 'Hlavna 12 Zilina 010 01'],
   ])('refuses a location with %s, and records nothing of the batch (400)', async (_, location) => {
     const tn = await parcel('SENT');
     const res = await postEvents([feedEvent(tn), feedEvent(tn, { location })]);
     expect(res.statusCode, res.body).toBe(400);
     expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['events.1.location']);
+    expect(res.json<{ codes: Record<string, string[]> }>().codes['events.1.location']).toContain('location.not_a_place');
     expect(await storedPartnerEvents(tn)).toHaveLength(0);
   });
 

@@ -63,7 +63,7 @@ export const serverMessages = {
   postcodeAttemptsExceeded: /*i18n*/ { id: 'tracking.zip.too_many_attempts', message: 'Too many wrong postal codes for this parcel. Try again later, or track it without the postal code.' },
   partnerLocationNotAPlace: /*i18n*/ {
     id: 'partner.location.not_a_place',
-    message: 'A location must be a place (a depot or a town, at most 60 characters): no names with addresses, phone numbers, e-mail or web addresses, or markup.',
+    message: 'A location must be a depot, hub or pickup point of our network, named by its town or its id (such as PT10015), at most 60 characters: no person’s name, street, number or postal code.',
   },
   // helper "auth" (issue 18): a sign-in sent from another website's page (login CSRF).
   crossSiteSignIn: /*i18n*/ { id: 'error.cross_site_sign_in', message: 'For your security, please sign in on the portal’s own sign-in page.' },
