@@ -352,7 +352,9 @@ const appConfig: UserConfig = {
 /**
  * `vite build --ssr`: the public tracking pages' renderer for the server (issue 19), into
  * dist/.ssr/public-pages.js (a dot folder: the server never serves it). Only what the pages' code
- * needs compiled (Lingui's macros, JSX); React and Lingui come from node_modules at run time.
+ * needs compiled (Lingui's macros, JSX); React comes from node_modules at run time, Lingui is
+ * bundled (it is not a production dependency: its packages would bring the macro's Babel into a
+ * production install as an optional peer).
  */
 const PUBLIC_PAGES_SSR = fileURLToPath(new URL('./src/web/features/tracking/public-pages-ssr.tsx', import.meta.url));
 
@@ -360,6 +362,7 @@ const publicPagesConfig: UserConfig = {
   root,
   resolve: appConfig.resolve,
   publicDir: false,
+  ssr: { noExternal: [/^@lingui\//] },
   build: {
     ssr: true,
     outDir: fileURLToPath(new URL('./dist/.ssr', import.meta.url)),

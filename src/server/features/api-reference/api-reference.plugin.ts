@@ -11,9 +11,10 @@
 // can cover. The route sets its own policy after the security plugin's; every other answer keeps
 // the app's (README decision note 102).
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -23,11 +24,22 @@ import { openApiDocument } from './openapi.ts';
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 
-const require = createRequire(import.meta.url);
-/** The package's folder (its exports do not include package.json): dist/index.js is its main module. */
-const scalarRoot = path.resolve(path.dirname(require.resolve('@scalar/api-reference')), '..');
-const scalarVersion = (JSON.parse(readFileSync(path.join(scalarRoot, 'package.json'), 'utf8')) as { version: string }).version;
-const SCALAR_FILE = path.join(scalarRoot, 'dist/browser/standalone.js');
+/**
+ * Scalar's standalone bundle: the compiled server's copy beside it (scripts/build-server.ts; the
+ * package is a build-time dependency, absent from a production install), else the package's own.
+ */
+function findScalar(): { version: string; file: string } {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const copied = readdirSync(here)
+    .map((name) => /^scalar-(.+)\.js$/.exec(name))
+    .find((match) => match !== null);
+  if (copied) return { version: copied[1]!, file: path.join(here, copied[0]) };
+  // The package's folder (its exports do not include package.json): dist/index.js is its main module.
+  const scalarRoot = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), '..');
+  const { version } = JSON.parse(readFileSync(path.join(scalarRoot, 'package.json'), 'utf8')) as { version: string };
+  return { version, file: path.join(scalarRoot, 'dist/browser/standalone.js') };
+}
+const { version: scalarVersion, file: SCALAR_FILE } = findScalar();
 /** Named by the package's version: a new version is a new address, so the file may be cached for good. */
 export const SCALAR_PATH = `/api-reference/scalar-${scalarVersion}.js`;
 
