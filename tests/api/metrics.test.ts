@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import Papa from 'papaparse';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PartnerEvent } from '#shared/contract/partner-events.ts';
+import { recordPartnerEvents } from '#server/features/tracking/partner-events.service.ts';
 import { listenForMetrics } from '#server/observability/metrics-listener.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 import { bearer, postShipment, shipmentPayload } from './shipments-fixtures.ts';
@@ -129,6 +131,15 @@ describe('with METRICS_TOKEN', () => {
     }
     expect((sample(text, 'portal_import_rows_total{result="created"}') ?? 0) - created).toBe(2);
     expect((sample(text, 'portal_import_rows_total{result="failed"}') ?? 0) - failed).toBe(1);
+  });
+
+  it("counts partners' feed events by result", async () => {
+    const before = sample((await scrape()).body, 'portal_partner_events_total{result="not_found"}') ?? 0;
+    const answer = await recordPartnerEvents(t.database.db, { id: 1, code: 'SPS' }, [
+      { event_id: 'MET-EV-1', tracking_number: 'CP999999999SK', code: 'IN_TRANSIT', occurred_at: '2026-03-02T08:15:00+01:00', location: 'Bratislava hub' },
+    ] as PartnerEvent[]);
+    expect(answer.results).toEqual([{ event_id: 'MET-EV-1', result: 'not_found' }]);
+    expect(sample((await scrape()).body, 'portal_partner_events_total{result="not_found"}')).toBe(before + 1);
   });
 
   it("shows the application's pool on PostgreSQL (and nothing for it on the embedded database)", async () => {

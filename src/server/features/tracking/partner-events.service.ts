@@ -15,6 +15,7 @@ import type { Db } from '#server/db/client.ts';
 import { shipmentEvents, shipments } from '#server/db/schema.ts';
 import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import { ApiError } from '#server/http-errors.ts';
+import { partnerEvents } from '#server/observability/metrics.ts';
 import { trackingChanged } from './tracking-changes.ts';
 import { advanceTrackingStatus } from './tracking-status.ts';
 import { EVENT_CLOCK_SKEW_MS } from './tracking.service.ts';
@@ -96,15 +97,15 @@ export async function recordPartnerEvents(db: Db, partner: FeedPartner, events: 
   const recorded = new Set(inserted.map((r) => r.partnerEventId));
 
   const answered = new Set<string>();
-  return {
-    results: events.map((event, i) => {
-      if (!shipmentOf.has(event.tracking_number)) return { event_id: event.event_id, result: 'not_found' as const };
-      const reason = rejected[i];
-      if (reason) return { event_id: event.event_id, result: 'rejected' as const, reason };
-      // The first of several equal event_ids in a batch is the recorded one.
-      const isNew = recorded.has(event.event_id) && !answered.has(event.event_id);
-      answered.add(event.event_id);
-      return { event_id: event.event_id, result: isNew ? ('recorded' as const) : ('duplicate' as const) };
-    }),
-  };
+  const results = events.map((event, i) => {
+    if (!shipmentOf.has(event.tracking_number)) return { event_id: event.event_id, result: 'not_found' as const };
+    const reason = rejected[i];
+    if (reason) return { event_id: event.event_id, result: 'rejected' as const, reason };
+    // The first of several equal event_ids in a batch is the recorded one.
+    const isNew = recorded.has(event.event_id) && !answered.has(event.event_id);
+    answered.add(event.event_id);
+    return { event_id: event.event_id, result: isNew ? ('recorded' as const) : ('duplicate' as const) };
+  });
+  for (const { result } of results) partnerEvents.inc({ result });
+  return { results };
 }
