@@ -277,7 +277,9 @@ describe('sign-in errors', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json<{ error: string; errors: Record<string, string[]> }>();
     expect(body.error).toBe('invalid_request');
-    expect(body.errors.grant_type?.length).toBeGreaterThan(0);
+    // Said as missing, not as a value that is not allowed.
+    expect(body.errors.grant_type).toEqual(['This field is required']);
+    expect(res.json<{ codes: Record<string, string[]> }>().codes).toEqual({ grant_type: ['required'] });
   });
 
   it.each(['password', 'authorization_code', 'CLIENT_CREDENTIALS'])('answers grant_type %s with 400 unsupported_grant_type', async (grantType) => {

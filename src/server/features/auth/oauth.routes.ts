@@ -81,6 +81,9 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
       const parsed = tokenRequestSchema.safeParse(sent);
       if (!parsed.success) {
         const grantType = isObject(sent) ? sent.grant_type : undefined;
+        if (grantType === undefined || grantType === null || grantType === '') {
+          throw new ApiError(400, 'invalid_request', messages.invalidRequest, { fields: { grant_type: [messages.required.id] } });
+        }
         if (typeof grantType === 'string' && grantType !== 'client_credentials' && grantType !== 'refresh_token') {
           throw new ApiError(400, 'unsupported_grant_type', serverMessages.unsupportedGrantType);
         }
