@@ -57,7 +57,8 @@ describe('the partner assignment page', () => {
 
     await choose('Delivery method', 'parcel_locker');
     expect(await screen.findByText('Slovak Parcel Service')).toBeTruthy();
-    expect(screen.getByText(/Assign a partner for Slovakia, PRM, Parcel locker/)).toBeTruthy();
+    // Unticked, the assignment is saved for every method: the heading says so (issue 31).
+    expect(screen.getByRole('heading', { name: 'Assign a partner for Slovakia, PRM, all delivery methods' })).toBeTruthy();
     const url = new URL(String(candidateCalls()[0]![0]), 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({ country: 'SK', product: 'PRM', delivery_method: 'parcel_locker', pickup_address_id: ADDRESS_ID });
   });
@@ -83,6 +84,38 @@ describe('the partner assignment page', () => {
     await vi.waitFor(() => expect(assignCalls()).toHaveLength(2));
     const second = new URL(String(assignCalls()[1]![0]), 'http://x');
     expect(Object.fromEntries(second.searchParams)).toEqual({ country: 'SK', product: 'PRM', partner_id: '1', delivery_method: 'parcel_locker' });
+  });
+
+  it('says what it saves: all methods until "Delivery method priority" is ticked, then the one chosen', async () => {
+    const { user, choose } = await setup();
+    await choose('Country', 'SK');
+    await choose('Product', 'PRM');
+    await choose('Delivery method', 'home_delivery');
+    await screen.findByText('Slovak Parcel Service');
+    expect(screen.getByRole('heading', { name: 'Assign a partner for Slovakia, PRM, all delivery methods' })).toBeTruthy();
+
+    await user.click(screen.getByLabelText('Delivery method priority'));
+    expect(screen.getByRole('heading', { name: 'Assign a partner for Slovakia, PRM, Home delivery only' })).toBeTruthy();
+  });
+
+  it('shows "All methods" for an assignment saved without a delivery method, the method otherwise', async () => {
+    const company = companyFixture();
+    const address = company.pickupAddresses[0]!;
+    address.preferredPartners = [
+      { assignmentId: 'a1', id: 3, partnerName: 'Slovak Parcel Service', product: 'PRM', country: 'SK', deliverMethod: null },
+      { assignmentId: 'a2', id: 1, partnerName: 'PostOne', product: 'TRC', country: 'SK', deliverMethod: 'parcel_locker' },
+    ];
+    fetchMock().mockImplementation(async (input, init) => (String(input).startsWith(`/api/v1/admin/company/${COMPANY_ID}`) ? json(company) : answer(String(input), init)));
+    renderInRouter(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PartnerAssignment companyId={COMPANY_ID} addressId={ADDRESS_ID} />
+      </QueryClientProvider>,
+    );
+    const rows = (await screen.findAllByRole('row')).slice(1).map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Slovakia', 'PRM', 'Slovak Parcel Service', 'All methods'],
+      ['Slovakia', 'TRC', 'PostOne', 'Parcel locker'],
+    ]);
   });
 
   it('says so when the address is missing, with a way back', async () => {

@@ -15,7 +15,8 @@ const ASSIGNABLE_PRODUCTS = ['PRM', 'UTR', 'TRC', 'RTN'] as const satisfies read
 /**
  * /company/{id}/partners: the preferred partners of one pickup address. Country, product and
  * method start empty; candidates are asked for only when all three are chosen. The delivery method
- * goes with a new assignment only when "delivery method priority" is checked (spec section 4).
+ * goes with a new assignment only when "delivery method priority" is checked (spec section 4); the
+ * heading says which (all delivery methods until then) and the table shows "All methods" for those.
  */
 export function PartnerAssignment({ companyId, addressId }: { companyId: string; addressId: string | null }) {
   const { t } = useLingui();
@@ -221,7 +222,7 @@ function AssignmentPanels({ companyId, addressId, addressText, assignments }: { 
                         <td>{labels.country(row.country)}</td>
                         <td>{row.product}</td>
                         <td>{row.partnerName}</td>
-                        <td>{row.deliverMethod ? t`Yes (${labels.methods[row.deliverMethod]})` : t`No`}</td>
+                        <td>{row.deliverMethod ? labels.methods[row.deliverMethod] : t`All methods`}</td>
                         <td>
                           <button
                             type="button"
@@ -245,10 +246,23 @@ function AssignmentPanels({ companyId, addressId, addressText, assignments }: { 
           <section aria-labelledby="candidates-title" className="card bg-base-100 shadow-sm">
             <div className="card-body gap-2 p-4">
               <h2 id="candidates-title" className="card-title text-lg break-words">
-                <Trans>
-                  Assign a partner for {countryLabel}, {product}, {methodLabel}
-                </Trans>
+                {methodPriority ? (
+                  <Trans>
+                    Assign a partner for {countryLabel}, {product}, {methodLabel} only
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Assign a partner for {countryLabel}, {product}, all delivery methods
+                  </Trans>
+                )}
               </h2>
+              <p className="text-sm text-base-content/70">
+                {methodPriority ? (
+                  <Trans>The partner is saved for {methodLabel} only; other delivery methods keep their partners.</Trans>
+                ) : (
+                  <Trans>The partner is saved for every delivery method. Tick “Delivery method priority” to save it for {methodLabel} only.</Trans>
+                )}
+              </p>
               {candidates.isPending && (
                 <div role="status" aria-busy="true" className="flex flex-col gap-2">
                   <span className="sr-only">{t`Loading partners`}</span>
