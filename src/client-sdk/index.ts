@@ -2,8 +2,9 @@
 // system). The types (schema.d.ts) are generated from the API's OpenAPI document; the calls are
 // openapi-fetch's, with what every integration needs around them: a bearer token got by the
 // OAuth 2.0 client credentials grant (client_secret_basic) and renewed before it expires or when a call answers 401
-// (that call is sent once more with the new token), and an Idempotency-Key on every POST that has
-// none, so that the client's own resend after a 401 never creates twice.
+// (that call is sent once more with the new token), an Idempotency-Key on every POST that has
+// none, so that the client's own resend never creates twice, and a wait for a 429's Retry-After
+// before sending the call again (within a bound: a long wait is handed back to the caller).
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, paths, webhooks } from './schema.d.ts';
 
@@ -31,6 +32,13 @@ export interface PortalClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** Renew the token this many seconds before it expires (default 30). */
   renewBeforeSeconds?: number;
+  /**
+   * A call answered 429 (a rate limit or the company's budget) is sent again after its Retry-After,
+   * up to this many times (default 2; 0: every 429 is handed back at once).
+   */
+  rateLimitRetries?: number;
+  /** The longest Retry-After waited for, in seconds (default 60); a longer one is handed back as the 429. */
+  maxRetryAfterSeconds?: number;
 }
 
 export interface PortalClient extends Client<paths> {
@@ -52,6 +60,14 @@ export class PortalAuthError extends Error {
 }
 
 const TOKEN_PATH = '/oauth/token';
+
+/** Retry-After (RFC 9110 section 10.2.3) in ms: delay-seconds or an HTTP-date; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  if (value === null) return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
 /** application/x-www-form-urlencoded encoding of one value (spaces as +). */
 const formEncode = (value: string) => new URLSearchParams([['', value]]).toString().slice(1);
 
@@ -59,6 +75,8 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const renewBeforeMs = (options.renewBeforeSeconds ?? 30) * 1000;
+  const rateLimitRetries = options.rateLimitRetries ?? 2;
+  const maxWaitMs = (options.maxRetryAfterSeconds ?? 60) * 1000;
   const languageHeader = options.language ? { 'Accept-Language': options.language } : undefined;
   // Sign-in goes around the middleware below (it would ask itself for a token).
   const plain = createClient<paths>({ baseUrl, fetch: send, ...(languageHeader ? { headers: languageHeader } : {}) });
@@ -101,15 +119,31 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
       return ready;
     },
     async onResponse({ response, id }) {
-      const original = sent.get(id);
+      let request = sent.get(id);
       sent.delete(id);
-      if (response.status !== 401 || !original) return undefined;
-      // The token expired or was revoked early (a role change, a disabled client): sign in again, send once more.
-      const used = original.headers.get('Authorization');
-      if (token && `Bearer ${token.value}` === used) token = null;
-      const headers = new Headers(original.headers);
-      headers.set('Authorization', `Bearer ${await accessToken()}`);
-      return send(new Request(original, { headers }));
+      if (!request) return undefined;
+      let answer = response;
+      let resent = false;
+      if (answer.status === 401) {
+        // The token expired or was revoked early (a role change, a disabled client): sign in again, send once more.
+        const used = request.headers.get('Authorization');
+        if (token && `Bearer ${token.value}` === used) token = null;
+        const headers = new Headers(request.headers);
+        headers.set('Authorization', `Bearer ${await accessToken()}`);
+        request = new Request(request.clone(), { headers });
+        answer = await send(request.clone());
+        resent = true;
+      }
+      // Too many calls: wait as told and send again (the same Idempotency-Key: a create happens once).
+      for (let tries = 0; answer.status === 429 && tries < rateLimitRetries; tries += 1) {
+        const wait = retryAfterMs(answer.headers.get('Retry-After'));
+        if (wait === null || wait > maxWaitMs) break;
+        await answer.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        answer = await send(request.clone());
+        resent = true;
+      }
+      return resent ? answer : undefined;
     },
     onError({ id }) {
       sent.delete(id);

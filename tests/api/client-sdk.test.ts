@@ -145,6 +145,43 @@ describe('the typed client, used as a shop would', () => {
     expect(requests.map((r) => r.path)).toEqual(['/oauth/token', '/api/v1/profile', '/oauth/token', '/api/v1/profile']);
   });
 
+  it("waits for a 429's Retry-After and sends the create again: created once", async () => {
+    const stores: Array<string | null> = [];
+    const tooMany = () => new Response(JSON.stringify({ message: 'Too many requests.', error: 'too_many_requests' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' } });
+    const send = async (request: Request) => {
+      if (new URL(request.url).pathname === '/api/v1/shipments/store') {
+        stores.push(request.headers.get('idempotency-key'));
+        // The company's budget is spent for the first try (the portal's own 429 waits up to a minute).
+        if (stores.length === 1) return tooMany();
+      }
+      return fetch(request);
+    };
+    const portal = createPortalClient({ baseUrl, clientId: DEMO.user.clientId, clientSecret: DEMO.user.secret, fetch: send });
+    const started = Date.now();
+    const created = await portal.POST('/api/v1/shipments/store', { body: { ...order, reference_number: 'SHOP-429-1' } });
+    expect(created.error).toBeUndefined();
+    expect(created.data?.shipment.reference_number).toBe('SHOP-429-1');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(stores).toHaveLength(2);
+    expect(stores[1]).toBe(stores[0]);
+  });
+
+  it('hands back a 429 whose Retry-After is longer than it waits', async () => {
+    let stores = 0;
+    const send = async (request: Request) => {
+      if (new URL(request.url).pathname === '/api/v1/shipments/store') {
+        stores += 1;
+        return new Response(JSON.stringify({ message: 'Too many requests.', error: 'too_many_requests' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '120' } });
+      }
+      return fetch(request);
+    };
+    const portal = createPortalClient({ baseUrl, clientId: DEMO.user.clientId, clientSecret: DEMO.user.secret, fetch: send });
+    const answer = await portal.POST('/api/v1/shipments/store', { body: { ...order, reference_number: 'SHOP-429-2' } });
+    expect(answer.response.status).toBe(429);
+    expect(answer.error).toMatchObject({ error: 'too_many_requests' });
+    expect(stores).toBe(1);
+  });
+
   it('says so when the credentials are wrong', async () => {
     const portal = createPortalClient({ baseUrl, clientId: DEMO.user.clientId, clientSecret: 'not-the-secret' });
     const failure = await portal.GET('/api/v1/profile').catch((error: unknown) => error);
