@@ -40,6 +40,8 @@ describe('at the default level (info)', () => {
     expect(access).toHaveLength(1);
     expect(access[0]).toMatchObject({ reqId: 'shop-4711.order-88', method: 'GET', route: '/api/v1/shipments/track', path: '/api/v1/shipments/track', status: res.statusCode, ip: '127.0.0.1' });
     expect(typeof access[0]!.ms).toBe('number');
+    // Only what differs from line to line: no pid or hostname repeated on each.
+    expect(Object.keys(access[0]!).sort()).toEqual(['bytes', 'ip', 'level', 'method', 'ms', 'msg', 'path', 'reqId', 'route', 'status', 'time']);
     // Neither Fastify's own request lines nor the query string.
     expect(log.lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(false);
     expect(JSON.stringify(log.lines)).not.toContain('917');

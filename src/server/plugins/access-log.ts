@@ -38,7 +38,9 @@ const pathOf = (url: string) => {
 export function accessLogger(setting: FastifyServerOptions['logger']): pino.Logger | null {
   if (!setting) return null;
   const options = setting === true ? {} : (setting as { level?: string; stream?: pino.DestinationStream });
-  return pino({ level: options.level ?? 'info' }, options.stream ?? process.stdout);
+  // Without pino's base fields (pid, hostname): the same on every line of a process, and what
+  // keeps the log (journald, a container runtime) records them once itself.
+  return pino({ level: options.level ?? 'info', base: null }, options.stream ?? process.stdout);
 }
 
 async function accessLogPlugin(app: FastifyInstance, { logger }: { logger: pino.Logger | null }) {
