@@ -96,7 +96,8 @@ test('an admin onboards a client on an empty database; the client ships through 
   await expect(secretDialog.getByText('It will not be shown again', { exact: false })).toBeVisible();
   const secret = await secretDialog.getByLabel('Client secret').inputValue();
   expect(secret.length).toBeGreaterThanOrEqual(24);
-  await secretDialog.getByRole('button', { name: 'I have copied it' }).click();
+  await secretDialog.getByRole('button', { name: 'Close' }).click();
+  await secretDialog.getByRole('button', { name: 'Yes, close' }).click();
   await expect(admin.getByRole('dialog', { name: 'Client secret of modry-konik' })).toBeHidden();
 
   // PostOne for parcels to Slovakia by courier from that address (the default would be SPS).

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Webhook } from '#shared/contract/webhooks.ts';
@@ -31,11 +31,14 @@ describe('the webhooks section', () => {
     expect(await screen.findByText('No endpoint yet.')).toBeTruthy();
     await user.type(screen.getByLabelText('Receiver address (https)'), endpoint.url);
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
-    expect((await screen.findByTestId('webhook-secret')).textContent).toBe(SECRET);
+    // In the shared secret-once dialog: closing unstored asks first (issue 31).
+    const dialog = await screen.findByRole('dialog', { name: 'Signing secret' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Signing secret').value).toBe(SECRET);
     const [, create] = fetchMock().mock.calls;
     expect(JSON.parse(String(create![1]!.body))).toEqual({ url: endpoint.url, event_types: ['shipment.status_changed'] });
-    await user.click(screen.getByRole('button', { name: 'I have stored it' }));
-    expect(screen.queryByTestId('webhook-secret')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.textContent).not.toContain(SECRET);
     await waitFor(() => expect(screen.getByText(endpoint.url)).toBeTruthy());
   });

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '#shared/contract/webhooks.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { ListError } from '#web/components/ui/list-states.tsx';
+import { SecretOnceDialog } from '#web/components/ui/secret-once-dialog.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
 import { ApiError } from '#web/lib/api-error.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
@@ -27,22 +27,13 @@ export function WebhooksSection() {
             <Trans>Your systems learn of your shipments’ changes at once: the portal sends each event, signed, to the addresses you register here.</Trans>
           </p>
         </div>
-        {secret && (
-          <div role="alert" className="alert alert-warning flex flex-col items-start gap-2">
-            <p className="font-medium">
-              <Trans>Signing secret — shown only now. Store it in your receiver; it cannot be shown again.</Trans>
-            </p>
-            <div className="flex w-full items-center gap-2">
-              <code className="min-w-0 flex-1 break-all rounded bg-base-100 px-2 py-1 text-sm" data-testid="webhook-secret">
-                {secret}
-              </code>
-              <CopyButton value={secret} label={t`Copy the signing secret`} className="btn btn-sm" />
-            </div>
-            <button type="button" className="btn btn-sm" onClick={() => setSecret(null)}>
-              <Trans>I have stored it</Trans>
-            </button>
-          </div>
-        )}
+        <SecretOnceDialog
+          open={secret !== null}
+          title={t`Signing secret`}
+          warning={<Trans>Signing secret — shown only now. Store it in your receiver; it cannot be shown again.</Trans>}
+          fields={[{ label: t`Signing secret`, value: secret ?? '', copyLabel: t`Copy the signing secret`, secret: true }]}
+          onClose={() => setSecret(null)}
+        />
         {webhooks.isPending && <div className="skeleton h-24 w-full" aria-busy="true" />}
         {webhooks.isError && <ListError text={errorText(webhooks.error)} onRetry={() => void webhooks.refetch()} />}
         {webhooks.data && webhooks.data.length === 0 && (

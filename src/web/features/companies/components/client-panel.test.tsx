@@ -67,8 +67,10 @@ describe('the generated client secret', () => {
     expect(screen.getByText(/Client created/)).toBeTruthy();
     await user.click(within(secretDialog).getByRole('button', { name: 'Copy the secret' }));
     expect(writeText).toHaveBeenCalledWith(SECRET);
+    expect(within(secretDialog).getByRole('button', { name: 'Copied' })).toBeTruthy();
 
-    await user.click(within(secretDialog).getByRole('button', { name: 'I have copied it' }));
+    // Copied: Close closes without asking.
+    await user.click(within(secretDialog).getByRole('button', { name: 'Close' }));
     expect(openDialogs()).toHaveLength(0);
     expect(document.body.innerHTML).not.toContain(SECRET);
   });

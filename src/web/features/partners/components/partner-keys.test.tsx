@@ -49,7 +49,14 @@ describe('the feed keys', () => {
     expect(within(dialog).getByDisplayValue(SECRET)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copy the secret' })).toBeTruthy();
 
-    await user.click(within(dialog).getByRole('button', { name: 'I have copied it' }));
+    // Escape does not lose the secret: it asks first (issue 31).
+    await user.keyboard('{Escape}');
+    expect(within(dialog).getByRole('group', { name: 'Have you copied the secret?' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'No, back to the secret' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy the secret' }));
+    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(openDialogs()).toHaveLength(0);
     expect(await screen.findByText('pk_new')).toBeTruthy();
     expect(document.body.innerHTML).not.toContain(SECRET);
