@@ -2,9 +2,10 @@
 // `meta: { persist: true }` are kept in localStorage: nothing with client data by default. The
 // signed-in pages' one client lives in query-runtime.tsx (loaded by the shell's route).
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { QueryClient, type Query } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_STALE_TIME_MS } from '#shared/domain/limits.ts';
 import { ApiError } from './api-error.ts';
+import { asLoaded, shouldKeepQuery } from './kept-queries.ts';
 import { QUERY_CACHE_KEY } from './query-cache-key.ts';
 
 declare module '@tanstack/react-query' {
@@ -30,12 +31,13 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export const persister = createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_KEY });
+// A kept list whose refresh failed (offline) is written as it was loaded (lib/kept-queries.ts).
+export const persister = createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_KEY, serialize: (client) => JSON.stringify(asLoaded(client)) });
 
 export const persistOptions = {
   persister,
   maxAge: 24 * 60 * 60 * 1000,
   dehydrateOptions: {
-    shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && query.meta?.persist === true,
+    shouldDehydrateQuery: shouldKeepQuery,
   },
 };

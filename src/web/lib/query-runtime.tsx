@@ -5,7 +5,7 @@
 // persister was ~13 KB of the sign-in page's gzipped JavaScript. vite.config.ts keeps it in a
 // 'query' chunk of its own, which the server preloads for the signed-in pages' addresses
 // (src/server/plugins/page-preloads.ts), so that the shell's route does not wait a round trip for it.
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
 import { onQueryCacheLoaded } from './query-cache-key.ts';
@@ -13,6 +13,12 @@ import { createQueryClient, persistOptions, persister } from './query-client.ts'
 import { currentClient } from './token-store.ts';
 
 export const queryClient = createQueryClient();
+
+// TanStack starts out "online" and learns only from later online/offline events: opened offline
+// (a restart during an outage), the kept list's refresh was retried and failed, and the list
+// showed an error over its kept rows. From the browser's word instead: offline, the first try
+// still goes (networkMode offlineFirst) and its retries wait for the connection.
+onlineManager.setOnline(navigator.onLine);
 
 // A session that ends (app-main's onSessionEnded) empties it.
 onQueryCacheLoaded(() => {

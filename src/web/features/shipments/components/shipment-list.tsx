@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
 import { ShellLink } from '#web/components/layout/shell-link.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -21,7 +21,12 @@ import { useShipmentColumns } from './shipment-columns.ts';
 import { ShipmentListSkeleton } from './shipment-list-skeleton.tsx';
 import { countFilters, filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
 import { ShipmentTable } from './shipment-table.tsx';
-import { useCan } from '#web/lib/session.ts';
+import { useCan, useClient } from '#web/lib/session.ts';
+import { ApiError } from '#web/lib/api-error.ts';
+import { WhenIdle } from '#web/lib/when-idle.tsx';
+
+/** Reads the outbox (IndexedDB through Dexie): loaded once the list has painted. */
+const WaitingShipments = lazy(() => import('./waiting-shipments.tsx'));
 
 const NONE: ReadonlySet<string> = new Set();
 /** Item numbers named in the bulk confirmation; more are summed up. */
@@ -94,6 +99,16 @@ export function ShipmentList({
   const selectedLoaded = rows.filter((r) => selected.has(r.item_number)).map((r) => r.item_number);
 
   const { offlineText, errorText } = useListTexts();
+  // A refresh that found no connection leaves the loaded rows as they were: shown as the list
+  // kept offline, not as a failed load (the rows are still the last ones loaded).
+  const noConnection = query.isError && query.error instanceof ApiError && query.error.isOffline;
+  const clientId = useClient()?.id;
+  // The client's submissions still in this browser's outbox, above the rows (the unfiltered list only).
+  const waiting = clientId && !hasFilters && (
+    <WhenIdle>
+      <WaitingShipments clientId={clientId} />
+    </WhenIdle>
+  );
 
   function toggle(itemNumber: string, checked: boolean) {
     const next = new Set(selected);
@@ -152,47 +167,57 @@ export function ShipmentList({
     body = (
       <>
         {query.fetchStatus === 'paused' && <ListOfflineNotice text={offlineText} />}
+        {waiting}
         <ShipmentListSkeleton columns={columns.shown.size + 3} />
       </>
     );
   } else if (query.isError && loaded === 0) {
-    body = <ListError text={errorText(query.error)} onRetry={refresh} />;
+    body = (
+      <>
+        {waiting}
+        <ListError text={errorText(query.error)} onRetry={refresh} />
+      </>
+    );
   } else if (loaded === 0) {
     body = (
-      <ListEmpty iconPath="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5zM3 7.5l9 4.5 9-4.5M12 12v9" title={<Trans>No results.</Trans>}>
-        {hasFilters ? (
-          <>
-            <p className="text-base-content/70">
-              <Trans>No shipment matches these filters.</Trans>
-            </p>
-            <button type="button" className="btn btn-outline mt-2" onClick={onResetFilters}>
-              <Trans>Reset filters</Trans>
-            </button>
-          </>
-        ) : (
-          <>
-            <p className="text-base-content/70">
-              <Trans>Send a shipment or import a file of shipments, and it shows up here.</Trans>
-            </p>
-            <div className={`mt-2 flex flex-wrap justify-center gap-2 ${canCreate ? '' : 'hidden'}`}>
-              <ShellLink href="/shipment/import" className="btn btn-outline">
-                <Trans>Import</Trans>
-              </ShellLink>
-              <ShellLink href="/shipment/send" className="btn btn-primary">
-                <Trans>Send</Trans>
-              </ShellLink>
-            </div>
-          </>
-        )}
-      </ListEmpty>
+      <>
+        {waiting}
+        <ListEmpty iconPath="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5zM3 7.5l9 4.5 9-4.5M12 12v9" title={<Trans>No results.</Trans>}>
+          {hasFilters ? (
+            <>
+              <p className="text-base-content/70">
+                <Trans>No shipment matches these filters.</Trans>
+              </p>
+              <button type="button" className="btn btn-outline mt-2" onClick={onResetFilters}>
+                <Trans>Reset filters</Trans>
+              </button>
+            </>
+          ) : (
+            <>
+              <p className="text-base-content/70">
+                <Trans>Send a shipment or import a file of shipments, and it shows up here.</Trans>
+              </p>
+              <div className={`mt-2 flex flex-wrap justify-center gap-2 ${canCreate ? '' : 'hidden'}`}>
+                <ShellLink href="/shipment/import" className="btn btn-outline">
+                  <Trans>Import</Trans>
+                </ShellLink>
+                <ShellLink href="/shipment/send" className="btn btn-primary">
+                  <Trans>Send</Trans>
+                </ShellLink>
+              </div>
+            </>
+          )}
+        </ListEmpty>
+      </>
     );
   } else {
     body = (
       <>
-        {query.isError && !query.isFetchNextPageError && <ListError text={errorText(query.error)} className="mb-3" />}
-        {(query.fetchStatus === 'paused' || !online) && (
+        {query.isError && !query.isFetchNextPageError && !noConnection && <ListError text={errorText(query.error)} className="mb-3" />}
+        {(query.fetchStatus === 'paused' || !online || noConnection) && (
           <ListOfflineNotice text={t`You are offline. This is the list as it was at ${loadedAt}; it updates when the connection returns.`} />
         )}
+        {waiting}
         {wide ? (
           <ShipmentTable {...rowProps} columns={columns.shown} oldestFirst={search.order === 'oldest'} onOrderChange={(oldest) => onOrderChange(oldest ? 'oldest' : undefined)} />
         ) : (
