@@ -2,7 +2,7 @@
 // carries (`npm install --omit=dev`), checked against the permissive licences we accept; any other
 // licence, a copyleft one or none at all fails, naming the package. SPDX expressions are evaluated
 // properly (spdx-satisfies: "GPL-3.0 OR MIT" passes, "GPL-3.0 AND MIT" does not), unlike the
-// checker's own --onlyAllow, which matches substrings. licences/clarifications.json corrects what
+// checker's own --onlyAllow, which matches substrings. scripts/licence-clarifications.json corrects what
 // the checker cannot read (with the licence file's checksum, so a change of licence is noticed);
 // ACCEPTED lists the packages we ship knowingly without an acceptable licence, each with its reason
 // (README note 115). `--list` prints the whole report.
@@ -22,7 +22,7 @@ const ACCEPTED: Record<string, string> = {
 };
 
 const packages = await new Promise<ModuleInfos>((resolve, reject) =>
-  init({ start: ROOT, production: true, excludePrivatePackages: true, clarificationsFile: path.join(ROOT, 'licences/clarifications.json') }, (error, found) =>
+  init({ start: ROOT, production: true, excludePrivatePackages: true, clarificationsFile: path.join(ROOT, 'scripts/licence-clarifications.json') }, (error, found) =>
     error ? reject(error) : resolve(found),
   ),
 );
