@@ -153,8 +153,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // First, so that every hook and route after it runs inside the request's span.
   if (options.tracing) await app.register(options.tracing.plugin());
   await app.register(accessLog, { logger: accessLogger(options.logger) });
-  await app.register(metrics, { ...(options.metrics ?? { collect: false }), db, jobQueue: options.jobQueue !== undefined });
   await app.register(errors);
+  // After the error handler: its 401 and 404 answer in the error shape, in the caller's language.
+  await app.register(metrics, { ...(options.metrics ?? { collect: false }), db, jobQueue: options.jobQueue !== undefined });
   // Before anything reads a body or a header: slow bodies are cut off, control characters refused.
   await app.register(bodyDeadline, { timeouts });
   await app.register(inputGuard);

@@ -31,7 +31,7 @@ describe('without METRICS_TOKEN', () => {
   it('is not there: 404 in the error shape, like any unknown path', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'not_found' });
+    expect(res.json()).toEqual({ error: 'not_found', message: 'Not found.' });
   });
 });
 
@@ -59,6 +59,7 @@ describe('with METRICS_TOKEN', () => {
       const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
       expect(res.statusCode, authorization).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.json()).toMatchObject({ error: 'unauthorized' });
       expect(res.body).not.toContain('portal_http');
     }
   });
