@@ -14,6 +14,8 @@ import { webhookMessages as wm } from '#shared/i18n/webhook-messages.ts';
 import { queryRows } from '#server/db/client.ts';
 import { enqueueWebhookEvents } from '#server/features/webhooks/public.ts';
 import { sendWebhook } from '#server/features/webhooks/webhook-send.ts';
+import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from '#server/features/webhooks/webhook-delivery.ts';
+import { webhookEndpoints } from '#server/db/schema.ts';
 import { createTestApp, DEMO, signIn, type TestApp } from '../setup/test-app.ts';
 
 interface Received {
@@ -73,8 +75,8 @@ async function register(eventTypes: string[] = ['shipment.status_changed'], path
   return res.json();
 }
 
-async function companyOf(clientId: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(t.database.db, sql`select company_id::text as id from clients where client_id = ${clientId}`);
+async function companyOf(clientId: string, app = t): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(app.database.db, sql`select company_id::text as id from clients where client_id = ${clientId}`);
   return row!.id;
 }
 
@@ -252,6 +254,25 @@ describe('SSRF: without WEBHOOKS_ALLOW_PRIVATE_ADDRESSES', () => {
     expect(noEvents.json<{ codes: Record<string, string[]> }>().codes).toEqual({ event_types: ['required'] });
     const fine = await call('POST', '/api/v1/webhooks', { url: 'https://hooks.example.com/x', event_types: ['shipment.created'] }, tokens.strictUser, strict);
     expect(fine.statusCode, fine.body).toBe(201);
+  });
+
+  it('turns off an endpoint registered while private addresses were allowed, once they are not, and says why', async () => {
+    const company = await companyOf(DEMO.user.clientId, strict);
+    // Registered while WEBHOOKS_ALLOW_PRIVATE_ADDRESSES was on (the setting has been turned off since).
+    const [endpoint] = await strict.database.db
+      .insert(webhookEndpoints)
+      .values({ companyId: company, url: `${base}/hook`, eventTypes: ['shipment.status_changed'], secret: `whsec_${Buffer.from('k'.repeat(32)).toString('base64')}` })
+      .returning({ id: webhookEndpoints.id });
+    await strict.database.db.transaction((tx) => enqueueWebhookEvents(tx, company, [{ type: 'shipment.status_changed', orderingKey: 'PRIVATE-1', data: { n: 1 } }]));
+    const worker = new WebhookWorker(strict.database.db, strict.app.log, { ...DEFAULT_WEBHOOK_OPTIONS, allowPrivate: false });
+    expect(await worker.runOnce()).toBe(1);
+    expect(received).toHaveLength(0);
+    const listed = (await call('GET', '/api/v1/webhooks', undefined, tokens.strictUser, strict)).json<Webhook[]>().find((w) => w.id === endpoint!.id);
+    expect(listed).toMatchObject({ enabled: false, disabled_reason: wm.disabledAddress.message, pending: 0 });
+    // Its later events wait for a fix instead of failing one by one.
+    await strict.database.db.transaction((tx) => enqueueWebhookEvents(tx, company, [{ type: 'shipment.status_changed', orderingKey: 'PRIVATE-1', data: { n: 2 } }]));
+    expect(await worker.runOnce()).toBe(0);
+    await call('DELETE', `/api/v1/webhooks/${endpoint!.id}`, undefined, tokens.strictUser, strict);
   });
 
   it('checks the address each connection uses: a name that resolves to loopback is refused before connecting', async () => {

@@ -733,7 +733,7 @@ export const webhookEndpoints = pgTable(
     previousSecret: text('previous_secret'),
     previousUntil: timestamp('previous_until', { withTimezone: true }),
     enabled: boolean('enabled').notNull().default(true),
-    /** Why the server turned it off (the receiver answered 410 Gone); null while enabled. */
+    /** Why the server turned it off: 'gone' (the receiver answered 410 Gone) or 'address_not_allowed'; null while enabled. */
     disabledReason: text('disabled_reason'),
     createdAt: createdAt(),
   },

@@ -31,7 +31,7 @@ const NOT_FIELD_MESSAGES = new Set([
   'error.too_many_requests', 'error.company_rate_limited', 'error.heavy_work_busy', 'error.not_found', 'error.internal', 'error.cross_site_sign_in', 'error.unavailable.draining',
   'error.unavailable.conflict', 'error.unavailable.database', 'import.file_gone', 'import.not_found', 'manifest.not_found', 'scan.export.none_found',
   'shipment.delete.success', 'error.malformed_request', 'error.invalid_url', 'error.request_timeout',
-  'webhook.too_many', 'webhook.not_found', 'webhook.delivery.not_found', 'webhook.deleted', 'webhook.test_queued', 'webhook.resend_queued', 'webhook.disabled.gone',
+  'webhook.too_many', 'webhook.not_found', 'webhook.delivery.not_found', 'webhook.deleted', 'webhook.test_queued', 'webhook.resend_queued', 'webhook.disabled.gone', 'webhook.disabled.address_not_allowed',
 ]);
 
 const TABLES = { messages, adminMessages, accountMessages, reportFieldMessages, serverMessages, moneyMessages, documentActionMessages, shipmentMessages, inputMessages, webhookMessages };

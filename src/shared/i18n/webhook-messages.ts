@@ -16,4 +16,8 @@ export const webhookMessages = {
   testQueued: /*i18n*/ { id: 'webhook.test_queued', message: 'Test event queued for delivery.' },
   resendQueued: /*i18n*/ { id: 'webhook.resend_queued', message: 'The event will be sent again.' },
   disabledGone: /*i18n*/ { id: 'webhook.disabled.gone', message: 'Turned off: the receiver answered 410 Gone.' },
+  disabledAddress: /*i18n*/ {
+    id: 'webhook.disabled.address_not_allowed',
+    message: 'Turned off: the portal may not send to this address (a private or local address, or plain http). Register a public https address.',
+  },
 } as const satisfies Record<string, MessageDescriptor>;

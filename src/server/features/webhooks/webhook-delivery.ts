@@ -56,11 +56,12 @@ interface Leased extends Record<string, unknown> {
   previous_secret: string | null;
 }
 
-type Verdict = 'delivered' | 'retry' | 'failed' | 'gone';
+/** `refused`: this server may not send to the receiver's address (private, local, plain http, or no URL): no delivery to it can succeed. */
+type Verdict = 'delivered' | 'retry' | 'failed' | 'gone' | 'refused';
 
 export function verdictOf(outcome: SendOutcome): Verdict {
   const { status } = outcome;
-  if (status === null) return outcome.error === 'forbidden_address' || outcome.error === 'http_only' || outcome.error === 'invalid_url' ? 'failed' : 'retry';
+  if (status === null) return outcome.error === 'forbidden_address' || outcome.error === 'http_only' || outcome.error === 'invalid_url' ? 'refused' : 'retry';
   if (status >= 200 && status < 300) return 'delivered';
   if (status === 410) return 'gone';
   if (status >= 500 || status === 408 || status === 429) return 'retry';
@@ -187,6 +188,13 @@ export class WebhookWorker {
       if (gone.length > 0) {
         await tx.execute(sql`update webhook_endpoints set enabled = false, disabled_reason = 'gone' where id = any(${sql.param(gone)}::uuid[])`);
         this.#log.warn({ endpoints: gone }, 'webhook endpoint answered 410 Gone: turned off');
+      }
+      // An address this server may not send to (WEBHOOKS_ALLOW_PRIVATE_ADDRESSES turned off since it
+      // was registered, or a name that now resolves to a private address): off, with the reason shown.
+      const refused = [...new Set(results.filter((r) => r.verdict === 'refused').map((r) => r.row.endpoint_id))];
+      if (refused.length > 0) {
+        await tx.execute(sql`update webhook_endpoints set enabled = false, disabled_reason = 'address_not_allowed' where id = any(${sql.param(refused)}::uuid[])`);
+        this.#log.warn({ endpoints: refused }, 'webhook receiver address not allowed: endpoint turned off');
       }
     });
     for (const r of results) {

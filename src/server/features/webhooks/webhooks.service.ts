@@ -30,7 +30,7 @@ function toWebhook(row: EndpointRow, pending: number, t: Translate): Webhook {
     url: row.url,
     event_types: row.eventTypes as Webhook['event_types'],
     enabled: row.enabled,
-    disabled_reason: row.disabledReason === 'gone' ? t(wm.disabledGone) : null,
+    disabled_reason: row.disabledReason === 'gone' ? t(wm.disabledGone) : row.disabledReason === 'address_not_allowed' ? t(wm.disabledAddress) : null,
     created_at: row.createdAt.toISOString(),
     pending,
   };
