@@ -6,6 +6,7 @@
 // the checker cannot read (with the licence file's checksum, so a change of licence is noticed);
 // ACCEPTED lists the packages we ship knowingly without an acceptable licence, each with its reason
 // (README note 115). `--list` prints the whole report.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { init, type ModuleInfos } from 'license-checker-rseidelsohn';
 import satisfies from 'spdx-satisfies';
@@ -21,8 +22,12 @@ const ACCEPTED: Record<string, string> = {
     'no licence stated (exceljs -> unzipper 0.10 -> binary -> buffers, the streaming xlsx reader of imports); by the author of binary and chainsaw in the same chain, both MIT/X11; README note 115',
 };
 
+const CLARIFICATIONS = path.join(ROOT, 'scripts/licence-clarifications.json');
+// The checker ignores a clarifications file it cannot find: say so instead of failing on what it clarifies.
+if (!existsSync(CLARIFICATIONS)) throw new Error(`${CLARIFICATIONS} is missing`);
+
 const packages = await new Promise<ModuleInfos>((resolve, reject) =>
-  init({ start: ROOT, production: true, excludePrivatePackages: true, clarificationsFile: path.join(ROOT, 'scripts/licence-clarifications.json') }, (error, found) =>
+  init({ start: ROOT, production: true, excludePrivatePackages: true, clarificationsFile: CLARIFICATIONS }, (error, found) =>
     error ? reject(error) : resolve(found),
   ),
 );
