@@ -7,7 +7,10 @@ import { dbSpan } from '../observability/tracing.ts';
 type Query = (...args: unknown[]) => unknown;
 
 function traced(target: { query: Query }): void {
-  const original = target.query.bind(target);
+  // The class's query looked up at each call, not bound once: a wrapper of the prototype's method
+  // (node-postgres' instrumentation, a test's busy-client check) made after a client opens still applies.
+  const proto = Object.getPrototypeOf(target) as { query: Query };
+  const original = (...args: unknown[]) => proto.query.apply(target, args);
   target.query = (...args: unknown[]) => {
     const [first] = args;
     if (typeof args.at(-1) === 'function' || typeof (first as { submit?: unknown } | null)?.submit === 'function') return original(...args);
