@@ -56,6 +56,7 @@ async function wizardShipment(page: Page, receiver: string, reference: string) {
   await pressContinue(page);
   await expect(stepTitle(page)).toHaveText('Delivery and pickup address');
   await page.getByRole('radio', { name: /Priemyselná 12/ }).click();
+  await pressContinue(page);
   await expect(stepTitle(page)).toHaveText('Recipient');
   await page.getByLabel('Name', { exact: true }).fill(receiver);
   await page.getByLabel('Street').fill('Hlavná');

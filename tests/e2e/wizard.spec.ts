@@ -12,8 +12,8 @@ const pressContinue = (page: Page) => page.getByRole('button', { name: 'Continue
 
 async function startWizard(page: Page) {
   await page.getByRole('link', { name: 'New shipment' }).click();
-  // No draft until something is entered (an untouched wizard leaves none behind).
-  await expect(page).toHaveURL(/\/shipment\/new$/);
+  // No draft until something is entered (an untouched wizard leaves none behind); the address names the step.
+  await expect(page).toHaveURL(/\/shipment\/new\?step=1$/);
   await expect(stepTitle(page)).toHaveText('Destination and product');
 }
 
@@ -22,11 +22,15 @@ async function destinationAndDelivery(page: Page) {
   await page.getByRole('radio', { name: /Parcel/ }).first().check();
   await pressContinue(page);
   await expect(stepTitle(page)).toHaveText('Delivery and pickup address');
-  // Choosing the pickup address moves on.
+  // Choosing the pickup address does not move on: the choice can still be changed.
   await page.getByRole('radio', { name: /Priemyselná 12/ }).click();
-  await expect(stepTitle(page)).toHaveText('Recipient');
+  await expect(page.getByRole('radio', { name: /Priemyselná 12/ })).toBeChecked();
+  await expect(stepTitle(page)).toHaveText('Delivery and pickup address');
   // The address was the first entry: the draft is stored and its id in the URL.
-  await expect(page).toHaveURL(/\/shipment\/new\?draft=/);
+  await expect(page).toHaveURL(/\/shipment\/new\?.*draft=/);
+  await pressContinue(page);
+  await expect(stepTitle(page)).toHaveText('Recipient');
+  await expect(page).toHaveURL(/[?&]step=3/);
 }
 
 async function recipient(page: Page, name: string) {
@@ -176,7 +180,7 @@ test('a submission the server refuses comes back as a draft with its error on th
   await expect(page.getByText('The carrier did not accept this shipment. Correct the marked fields and finish again.')).toBeVisible();
   await expect(page.getByText('Choose one of your pickup addresses')).toBeVisible();
   await page.getByRole('radio', { name: /Priemyselná 12/ }).click();
-  for (const title of ['Parcel: package details', 'Services', 'Summary']) {
+  for (const title of ['Recipient', 'Parcel: package details', 'Services', 'Summary']) {
     await pressContinue(page);
     await expect(stepTitle(page)).toHaveText(title);
   }

@@ -40,6 +40,11 @@ const STEP_FIELDS: Record<WizardStep, ReadonlyArray<FieldPath<WizardDraftData>>>
  *
  * A new shipment's draft (`isNew`) is only in memory until the user enters something; it is then
  * stored under its id and `onCreated` called (the page puts the id in its address).
+ *
+ * The page's address names the step (`urlStep`): the wizard opens on it, follows it when it
+ * changes (the browser's Back and Forward) and reports each step change through `onStep`, to be
+ * a new history entry (`replace` false) or to correct the address (the first step shown, a step
+ * the address named that cannot be shown yet).
  */
 export function ShipmentWizard({
   draft,
@@ -47,12 +52,16 @@ export function ShipmentWizard({
   onDone,
   isNew = false,
   onCreated,
+  urlStep,
+  onStep,
 }: {
   draft: Draft;
   client: ClientInfo;
   onDone: () => void;
   isNew?: boolean;
   onCreated?: (id: string) => void;
+  urlStep?: WizardStep | undefined;
+  onStep?: (step: WizardStep, replace: boolean) => void;
 }) {
   const { t } = useLingui();
   // onChange: an error shown by Continue or by the server goes as soon as its field is edited,
@@ -61,17 +70,41 @@ export function ShipmentWizard({
   const { clearErrors, getValues } = form;
   // The server's answer to a rejected submission, as the draft was opened (the wizard is keyed by draft).
   const [rejected] = useState(() => (draft.status === 'rejected' && draft.errors ? toFormErrors(draft.errors) : null));
-  const [step, setStep] = useState<WizardStep>(() => (rejected ? (firstStepWithError(rejected) ?? draft.step) : draft.step));
+  const [failure, setFailure] = useState<string | null>(null);
+  // The summary opens from the address only once it was reached (or the draft stood on step 5):
+  // as its tab, which opens from step 5 only on a first walk.
+  const shown = (target: WizardStep | undefined, reached: WizardStep): WizardStep | undefined => (target === 6 && reached < 5 ? reached : target);
+  const [step, setStep] = useState<WizardStep>(() => (rejected ? (firstStepWithError(rejected) ?? draft.step) : (shown(urlStep, draft.step) ?? draft.step)));
   // (A refusal without fields opens on the summary: stepOfPath puts unknown paths on step 6.)
   // The furthest step reached: the tabs up to it stay completed, and once it is the summary, the
   // summary stays one click away (the summary's Edit does not make the user walk every step again).
   const [furthest, setFurthest] = useState<WizardStep>(() => Math.max(draft.step, step) as WizardStep);
   if (step > furthest) setFurthest(step);
+  // The browser's Back and Forward change the address: the wizard shows the step it names.
+  const [addressStep, setAddressStep] = useState(urlStep);
+  if (urlStep !== addressStep) {
+    setAddressStep(urlStep);
+    const target = shown(urlStep, Math.max(step, furthest) as WizardStep);
+    if (target !== undefined && target !== step) {
+      setFailure(null);
+      setStep(target);
+    }
+  }
+  // A step change made here is a new history entry; the first step shown, or a corrected one, replaces the address's.
+  const newEntry = useRef(false);
+  const reportStep = useRef(onStep);
+  useEffect(() => {
+    reportStep.current = onStep;
+  });
+  useEffect(() => {
+    if (step === urlStep) return;
+    reportStep.current?.(step, !newEntry.current);
+    newEntry.current = false;
+  }, [step, urlStep]);
   // Opened by the summary's Edit: Continue checks the step and goes back to the summary.
   const [backToSummary, setBackToSummary] = useState(false);
   if (step === 6 && backToSummary) setBackToSummary(false);
   const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cardRef = useRef<HTMLElement>(null);
   const flush = useDraftAutosave(draft.id, form, step, !submitted, isNew && onCreated ? { clientId: draft.clientId, initial: draft.data, onCreated } : undefined);
@@ -101,6 +134,7 @@ export function ShipmentWizard({
   // The stepper scrolls into view (WizardTabs); the heading only takes the focus.
   const goTo = (next: WizardStep) => {
     setFailure(null);
+    if (next !== step) newEntry.current = true;
     setStep(next);
     headingRef.current?.focus({ preventScroll: true });
   };
@@ -124,7 +158,9 @@ export function ShipmentWizard({
     const { errors, payload } = checkWizard(getValues(), client.products);
     clearErrors();
     if (!payload) {
-      setStep(firstStepWithError(errors) ?? step);
+      const target = firstStepWithError(errors) ?? step;
+      if (target !== step) newEntry.current = true;
+      setStep(target);
       setFailure(t`Some details are missing or wrong. The marked fields show what to correct.`);
       showErrors(errors);
       return;
@@ -184,7 +220,7 @@ export function ShipmentWizard({
               <StepTitle step={step} />
             </h2>
             {step === 1 && <StepDestination products={client.products} />}
-            {step === 2 && <StepDelivery onChosen={() => goTo(backToSummary ? 6 : 3)} />}
+            {step === 2 && <StepDelivery />}
             {step === 3 && <StepRecipient />}
             {step === 4 && <StepPackage />}
             {step === 5 && <StepServices />}

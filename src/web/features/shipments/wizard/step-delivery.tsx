@@ -11,9 +11,10 @@ import { FieldErrorText } from './field-error.tsx';
 
 /**
  * Step 2: courier (the postal operator for UTR) or parcel point (CZ, SK, PL, HU parcels only),
- * then the pickup address the parcels leave from. Choosing an address moves on to step 3.
+ * then the pickup address the parcels leave from. Choosing an address does not move on (a radio
+ * is a choice the user may still change, as the delivery type's): Continue does.
  */
-export function StepDelivery({ onChosen }: { onChosen: () => void }) {
+export function StepDelivery() {
   const { t } = useLingui();
   const { setValue, getValues } = useFormContext<WizardDraftData>();
   const [country, product, delivery, pickupAddressId] = useWatch<WizardDraftData, ['country', 'product', 'delivery', 'pickupAddressId']>({
@@ -101,7 +102,6 @@ export function StepDelivery({ onChosen }: { onChosen: () => void }) {
           onSelect={(address) => {
             if (!getValues('delivery')) setValue('delivery', 'courier');
             setValue('pickupAddressId', address.id, { shouldDirty: true });
-            onChosen();
           }}
         />
         <FieldErrorText path="pickupAddressId" />

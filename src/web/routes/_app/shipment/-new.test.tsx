@@ -58,11 +58,11 @@ const waitFor = <T,>(check: () => T | Promise<T>) =>
     return check();
   });
 
-async function open(url: string) {
+async function open(url: string, before: string[] = []) {
   const rootRoute = createRootRoute({ component: Outlet });
   const home = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <p>Home</p> });
   const page = NewShipmentRoute.update({ id: '/shipment/new', path: '/shipment/new', getParentRoute: () => rootRoute } as never);
-  const router = createRouter({ routeTree: rootRoute.addChildren([home, page]), history: createMemoryHistory({ initialEntries: [url] }) });
+  const router = createRouter({ routeTree: rootRoute.addChildren([home, page]), history: createMemoryHistory({ initialEntries: [...before, url], initialIndex: before.length }) });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(pickupAddressesQueryOptions().queryKey, [
     {
@@ -98,7 +98,8 @@ describe('/shipment/new', () => {
     expect(page.title()?.textContent).toBe('Destination and product');
     await page.click('Continue');
     expect(page.title()?.textContent).toBe('Delivery and pickup address');
-    expect(page.router.state.location.search).toEqual({});
+    // The address names the step, not a draft.
+    await waitFor(() => expect(page.router.state.location.search).toEqual({ step: 2 }));
 
     await act(() => page.router.navigate({ to: '/' }));
     await waitFor(() => expect(screen.getByText('Home')).toBeTruthy());
@@ -113,18 +114,62 @@ describe('/shipment/new', () => {
     const heading = page.title();
     await page.user.click(screen.getByRole('radio', { name: /Priemyselná 12/ }));
 
-    await waitFor(() => expect(page.router.state.location.search).toEqual({ draft: expect.any(String) }));
+    await waitFor(() => expect(page.router.state.location.search).toEqual({ draft: expect.any(String), step: 2 }));
+    await page.click('Continue');
     const id = (page.router.state.location.search as { draft: string }).draft;
     // The page reads the stored draft back (a live query) ...
     await turn();
-    const stored = await db.drafts.get(id);
-    expect(stored).toMatchObject({ clientId: CLIENT.id, step: 3, data: { pickupAddressId: ADDRESS_ID } });
+    await waitFor(async () => expect(await db.drafts.get(id)).toMatchObject({ clientId: CLIENT.id, step: 3, data: { pickupAddressId: ADDRESS_ID } }));
     expect(await db.drafts.count()).toBe(1);
     // ... and keeps the wizard: the same heading element, on the step the user went on to.
     await turn();
     expect(page.title()).toBe(heading);
     expect(heading?.textContent).toBe('Recipient');
     expect(screen.queryByText(/This draft does not exist/)).toBeNull();
+  });
+
+  it("makes each step a history entry: the browser's Back goes one step back and keeps the draft, Forward returns", async () => {
+    const page = await open('/shipment/new', ['/']);
+    await page.click('Continue');
+    await page.user.click(screen.getByRole('radio', { name: /Priemyselná 12/ }));
+    await page.click('Continue');
+    expect(page.title()?.textContent).toBe('Recipient');
+    await page.user.type(screen.getByLabelText('Name'), 'Jana');
+    await waitFor(() => expect(page.router.state.location.search).toMatchObject({ step: 3, draft: expect.any(String) }));
+    const id = (page.router.state.location.search as { draft: string }).draft;
+
+    const heading = page.title();
+    act(() => page.router.history.back());
+    await waitFor(() => expect(page.title()?.textContent).toBe('Delivery and pickup address'));
+    // The same wizard (no remount), the choice made on the step still there.
+    expect(page.title()).toBe(heading);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Priemyselná 12/ }).checked).toBe(true);
+    act(() => page.router.history.back());
+    await waitFor(() => expect(page.title()?.textContent).toBe('Destination and product'));
+
+    act(() => page.router.history.forward());
+    await waitFor(() => expect(page.title()?.textContent).toBe('Delivery and pickup address'));
+    act(() => page.router.history.forward());
+    await waitFor(() => expect(page.title()?.textContent).toBe('Recipient'));
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Jana');
+
+    // Back from the first step leaves the wizard; the draft stays, with what was typed.
+    act(() => page.router.history.go(-3));
+    await waitFor(() => expect(screen.getByText('Home')).toBeTruthy());
+    await waitFor(async () => expect((await db.drafts.get(id))?.data.recipient?.receiver_name).toBe('Jana'));
+  });
+
+  it('opens the step the address names, and not a summary never reached', async () => {
+    const page = await open('/shipment/new?step=3');
+    expect(page.title()?.textContent).toBe('Recipient');
+    await page.click('Back');
+    await waitFor(() => expect(page.router.state.location.search).toEqual({ step: 2 }));
+  });
+
+  it('does not open a summary never reached from the address', async () => {
+    const page = await open('/shipment/new?step=6');
+    await waitFor(() => expect(page.router.state.location.search).toEqual({ step: 1 }));
+    expect(page.title()?.textContent).toBe('Destination and product');
   });
 
   it('still says so when the draft in the URL does not exist', async () => {

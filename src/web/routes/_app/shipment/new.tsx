@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
 import { ShellLink } from '#web/components/layout/shell-link.tsx';
 import { ShipmentWizard } from '#web/features/shipments/wizard/shipment-wizard.tsx';
@@ -9,26 +9,41 @@ import { ErrorPage } from '#web/components/layout/error-page.tsx';
 import { can } from '#shared/domain/roles.ts';
 import { useClient } from '#web/lib/session.ts';
 import type { Draft } from '#web/offline/db.ts';
+import type { WizardStep } from '#web/offline/draft-data.ts';
 import { newDraft, useDraft } from '#web/features/shipments/offline/drafts.ts';
 
 const searchSchema = z.object({
   draft: z.optional(z.catch(z.optional(z.string().check(z.maxLength(64))), undefined)),
+  /** The step shown (1 to 6); anything else is dropped and the draft's own step shown. */
+  step: z.optional(z.catch(z.optional(z.int().check(z.gte(1), z.lte(6))), undefined)),
 });
 
 /**
  * /shipment/new: the six-step wizard on a draft kept in this browser. Without `?draft=` the wizard
  * opens on a new draft held in memory; the first entry stores it and puts its id in the URL, so a
  * reload or a closed tab comes back to it, while opening the page and leaving it leaves no empty
- * draft behind.
+ * draft behind. `?step=` names the step shown: each step change is a history entry, so the
+ * browser's Back goes one step back (the draft is saved as the user types, README note 120).
  */
 export const Route = createFileRoute('/_app/shipment/new')({
   validateSearch: searchSchema,
   component: NewShipmentPage,
 });
 
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The draft a wizard step's history entry belongs to (also before the draft is stored and its id in the address). */
+    wizardDraft?: string;
+  }
+}
+
 function NewShipmentPage() {
   const client = useClient();
-  const { draft: draftId } = Route.useSearch();
+  const { draft: addressDraft, step } = Route.useSearch();
+  // A step left before the draft was stored has no id in its address: its history entry names
+  // the draft, so that Back to it shows the same draft, not a new one.
+  const entryDraft = useLocation({ select: (location) => location.state.wizardDraft });
+  const draftId = addressDraft ?? entryDraft;
   const navigate = Route.useNavigate();
   const live = useDraft(draftId, client?.id);
   // The draft as it was opened: the wizard owns it from then on (its own saves and submission
@@ -37,9 +52,14 @@ function NewShipmentPage() {
   // A new shipment's draft, in memory until the wizard stores it and it is read back.
   const [fresh, setFresh] = useState<Draft | null>(null);
 
-  if (client && !draftId && !fresh) setFresh(newDraft(client.id, initialWizardData(client.products)));
+  // (A history entry's draft that was never stored: a new one under its id.)
+  if (client && !fresh && (!draftId || (!addressDraft && live === null))) setFresh(newDraft(client.id, initialWizardData(client.products), draftId));
   if (fresh && live?.id === fresh.id) setFresh(null);
   if (live && live.id !== opened?.id) setOpened(live);
+  // Back on such an entry once the draft is stored: its id goes into the address too.
+  useEffect(() => {
+    if (!addressDraft && entryDraft && live?.id === entryDraft) void navigate({ search: (prev) => ({ ...prev, draft: entryDraft }), replace: true, state: (prev) => prev });
+  }, [addressDraft, entryDraft, live?.id, navigate]);
 
   if (!client) return null;
   // A role that may not create (REPORTER) gets the 403 page; the server refuses its submissions too.
@@ -62,7 +82,7 @@ function NewShipmentPage() {
         <div role="alert" className="alert alert-info alert-soft">
           <Trans>Your contract has no products yet. Please contact the carrier to add destinations.</Trans>
         </div>
-      ) : live === null && draftId && !unsaved ? (
+      ) : live === null && addressDraft && !unsaved ? (
         <div role="alert" className="alert alert-warning alert-soft flex flex-wrap justify-between">
           <Trans>This draft does not exist in this browser (it may have been discarded).</Trans>
           <ShellLink href="/shipment/new" className="btn btn-sm">
@@ -85,7 +105,9 @@ function NewShipmentPage() {
           client={client}
           onDone={() => void navigate({ to: '/' })}
           isNew={draft === unsaved}
-          onCreated={(id) => void navigate({ search: { draft: id }, replace: true })}
+          onCreated={(id) => void navigate({ search: (prev) => ({ ...prev, draft: id }), replace: true, state: (prev) => ({ ...prev, wizardDraft: id }) })}
+          urlStep={step as WizardStep | undefined}
+          onStep={(next, replace) => void navigate({ search: (prev) => ({ ...prev, step: next }), replace, state: (prev) => ({ ...prev, wizardDraft: draft.id }) })}
         />
       )}
     </div>
