@@ -260,7 +260,7 @@ describe('frame and permissions headers', () => {
     const features = Object.fromEntries(policy.split(', ').map((entry) => entry.split('=') as [string, string]));
     expect(features.camera).toBe('(self)');
     expect(features.geolocation).toBe('(self)');
-    for (const feature of ['microphone', 'payment', 'usb', 'serial', 'bluetooth', 'display-capture', 'browsing-topics']) expect(features[feature], feature).toBe('()');
+    for (const feature of ['microphone', 'payment', 'usb', 'serial', 'display-capture', 'browsing-topics']) expect(features[feature], feature).toBe('()');
   });
 
   it('lets the configured pickup-point map widgets ask for the location, as their frame does', async () => {

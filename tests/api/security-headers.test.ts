@@ -20,7 +20,7 @@ const HELMET = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
   'permissions-policy':
-    'camera=(self), geolocation=(self), accelerometer=(), bluetooth=(), browsing-topics=(), display-capture=(), gyroscope=(), hid=(), idle-detection=(), local-fonts=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), web-share=(), window-management=(), xr-spatial-tracking=()',
+    'camera=(self), geolocation=(self), accelerometer=(), browsing-topics=(), display-capture=(), gyroscope=(), hid=(), idle-detection=(), local-fonts=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), window-management=(), xr-spatial-tracking=()',
 };
 
 let t: TestApp;

@@ -12,10 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 
-/** Powerful features nothing in the portal uses: refused to the page and to any frame in it. */
+/**
+ * Powerful features nothing in the portal uses: refused to the page and to any frame in it. Only
+ * names Chromium recognises: an unknown one (bluetooth, web-share) refuses nothing and puts a
+ * warning in every page's console (tests/e2e/api-docs.spec.ts).
+ */
 const DENIED_FEATURES = [
   'accelerometer',
-  'bluetooth',
   'browsing-topics',
   'display-capture',
   'gyroscope',
@@ -30,7 +33,6 @@ const DENIED_FEATURES = [
   'screen-wake-lock',
   'serial',
   'usb',
-  'web-share',
   'window-management',
   'xr-spatial-tracking',
 ];
