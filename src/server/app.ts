@@ -22,6 +22,7 @@ import { resolveSigningKey } from './features/auth/signing-key.ts';
 import { apiReference } from './features/api-reference/api-reference.plugin.ts';
 import { adminClientRoutes } from './features/clients/admin-clients.routes.ts';
 import { adminAuditRoutes } from './features/audit/admin-audit.routes.ts';
+import { adminSetupRoutes } from './features/setup/admin-setup.routes.ts';
 import { adminCompanyRoutes } from './features/companies/admin-companies.routes.ts';
 import { adminPickupAddressRoutes } from './features/pickup-addresses/admin-pickup-addresses.routes.ts';
 import { adminNetworkRoutes } from './features/network/admin-network.routes.ts';
@@ -201,6 +202,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db, refreshTokens, limiter, profiles });
   await app.register(adminCompanyRoutes, { db });
   await app.register(adminAuditRoutes, { db });
+  await app.register(adminSetupRoutes, { db });
   await app.register(adminPickupAddressRoutes, { db });
   await app.register(adminClientRoutes, { db, active });
   await app.register(adminNetworkRoutes, { db });

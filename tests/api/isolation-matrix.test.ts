@@ -150,6 +150,7 @@ const REQUESTS = {
   bankAccountDelete: variant((ids) => ({ params: { companyId: ids.company, ibanId: ids.bankAccount } }), ['bankAccount']),
   companyHistory: variant((ids) => ({ params: { id: ids.company } })),
   auditLog: variant(() => ({})),
+  setupStatus: variant(() => ({})),
   pickupAddressSave: variant((ids) => ({ params: { companyId: ids.company }, body: { pickupAddress: pickupAddressFields('Matrix Street 1') } })),
   pickupAddressDelete: variant((ids) => ({ params: { id: ids.pickupAddress } }), ['pickupAddress']),
   partnerAssign: variant((ids) => ({ params: { id: ids.pickupAddress }, query: { country: 'PL', product: 'PRM', partner_id: PARTNERS.POSTONE } })),

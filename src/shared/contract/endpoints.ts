@@ -11,6 +11,7 @@ import {
 } from './admin-network.ts';
 import { pointDirectoryImportEndpoint, pointDirectoryImportsEndpoint } from './admin-pickup-points.ts';
 import { auditLogEndpoint } from './admin-audit.ts';
+import { setupStatusEndpoint } from './admin-setup.ts';
 import { pointFeedDeleteEndpoint, pointFeedRunEndpoint, pointFeedsEndpoint, pointFeedUpdateEndpoint } from './admin-point-feeds.ts';
 import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint } from './admin-clients.ts';
 import {
@@ -105,6 +106,7 @@ export const ENDPOINTS = {
   bankAccountDelete: bankAccountDeleteEndpoint,
   companyHistory: companyHistoryEndpoint,
   auditLog: auditLogEndpoint,
+  setupStatus: setupStatusEndpoint,
   pickupAddressSave: pickupAddressSaveEndpoint,
   pickupAddressDelete: pickupAddressDeleteEndpoint,
   partnerAssign: partnerAssignEndpoint,
