@@ -2772,7 +2772,7 @@ export interface components {
             /** @description The parcel locker or pickup point (`GET /api/v1/pickup-points`); required for those delivery methods. */
             pickup_point_id?: string | null;
             /** @description Your own reference (an order number), up to 50 characters; the list filters by it exactly. */
-            reference_number: string;
+            reference_number?: string | null;
             label_sender_name: string;
             content: string;
             info?: string | null;
@@ -2810,7 +2810,7 @@ export interface components {
                 /** @default false */
                 fragile?: boolean;
                 /** @description Your own reference (an order number), up to 50 characters; the list filters by it exactly. */
-                reference_number: string;
+                reference_number?: string | null;
                 hs_tariff_code?: string | null;
                 unit_value?: number | null;
                 country_origin?: ("AL" | "AD" | "AT" | "BY" | "BE" | "BA" | "BG" | "HR" | "CZ" | "CY" | "DK" | "EE" | "FI" | "FR" | "DE" | "GI" | "GR" | "HU" | "IS" | "IE" | "IM" | "IT" | "LV" | "LI" | "LT" | "LU" | "MK" | "MT" | "MD" | "MC" | "ME" | "MS" | "NL" | "NO" | "PL" | "PT" | "RO" | "RU" | "SM" | "RS" | "SK" | "SI" | "ES" | "SE" | "CH" | "UA" | "GB") | null;

@@ -412,8 +412,7 @@ describe('schema failures answer 400 with field messages (spec section 5, wizard
   const longText = (n: number) => 'x'.repeat(n);
   const CASES: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
     // package
-    ['an empty package reference number', { reference_number: '' }, { reference_number: [en(shipmentMessages.referenceRequired)] }],
-    ['a missing package reference number', { reference_number: undefined }, { reference_number: [en(shipmentMessages.referenceRequired)] }],
+    ['a package reference number of 51 characters', { reference_number: longText(51) }, { reference_number: [en(messages.tooLong)] }],
     ['a blank label sender name', { label_sender_name: '   ' }, { label_sender_name: [en(shipmentMessages.labelSenderRequired)] }],
     ['a missing label sender name', { label_sender_name: undefined }, { label_sender_name: [en(shipmentMessages.labelSenderRequired)] }],
     ['empty content', { content: '' }, { content: [en(shipmentMessages.contentRequired)] }],
@@ -429,7 +428,6 @@ describe('schema failures answer 400 with field messages (spec section 5, wizard
     ['quantity 0', { parcels: [wizardParcel({ quantity: 0 })] }, { 'parcels.0.quantity': [en(messages.positiveNumber)] }],
     ['a fractional quantity', { parcels: [wizardParcel(), wizardParcel({ quantity: 1.5 })] }, { 'parcels.1.quantity': [en(messages.positiveNumber)] }],
     ['a quantity over 9999', { parcels: [wizardParcel({ quantity: 10000 })] }, { 'parcels.0.quantity': [en(shipmentMessages.tooLarge)] }],
-    ['a parcel without a reference number', { parcels: [wizardParcel(), wizardParcel({ reference_number: '' })] }, { 'parcels.1.reference_number': [en(shipmentMessages.referenceRequired)] }],
     ['a parcel without a weight', { parcels: [wizardParcel({ weight: undefined })] }, { 'parcels.0.weight': [en(messages.positiveNumber)] }],
     ['a weight with 4 decimals', { parcels: [wizardParcel({ weight: 1.0005 })] }, { 'parcels.0.weight': [en(messages.weightStep)] }],
     ['a zero height', { parcels: [wizardParcel(), wizardParcel({ height: 0 })] }, { 'parcels.1.height': [en(messages.positiveNumber)] }],
@@ -480,14 +478,25 @@ describe('schema failures answer 400 with field messages (spec section 5, wizard
     expect(body.errors).toMatchObject({
       delivery_method: [en(shipmentMessages.deliveryMethodRequired)],
       pickup_address_id: [en(shipmentMessages.pickupAddressInvalid)],
-      reference_number: [en(shipmentMessages.referenceRequired)],
       label_sender_name: [en(shipmentMessages.labelSenderRequired)],
       content: [en(shipmentMessages.contentRequired)],
       receiver_email: [en(shipmentMessages.emailRequired)],
     });
+    // The references are the client's own, optional as on the single form; the label's sender name is required.
+    expect(body.errors).not.toHaveProperty('reference_number');
     expect(Object.keys(body.errors ?? {})).toEqual(expect.arrayContaining(['product', 'receiver_address_line_1', 'receiver_city', 'receiver_postal_code', 'receiver_country', 'receiver_phone', 'parcels']));
     // The wizard's recipient name is optional at the schema level (a company may stand in).
     expect(body.errors).not.toHaveProperty('receiver_name');
+  });
+
+  it('accepts a consignment and parcels without reference numbers, as the single form does (README note 120)', async () => {
+    const answer = await created(payload({ reference_number: '', parcels: [wizardParcel({ reference_number: '' }), wizardParcel({ reference_number: undefined })] }));
+    expect(answer.shipments.map((s) => [s.reference_number, s.parcel_reference])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    const without = await created(payload({ reference_number: undefined }));
+    expect(without.shipments[0]?.reference_number).toBeNull();
   });
 
   it('accepts empty COD and insurance (positive or empty)', async () => {

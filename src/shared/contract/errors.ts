@@ -24,7 +24,6 @@ export const FIELD_ERROR_CODE_BY_MESSAGE = {
   'shipment.hs_tariff_code.required': 'required',
   'shipment.quantity.required': 'required',
   'shipment.pickup_point.required': 'required',
-  'shipment.reference_number.required': 'required',
   'shipment.label_sender_name.required': 'required',
   'shipment.parcels.required': 'required',
   'form.consent.required': 'required',

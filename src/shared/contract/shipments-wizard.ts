@@ -5,7 +5,7 @@ import { HS_CODE_MAX } from '../domain/limits.ts';
 import { messages } from '../i18n/messages.ts';
 import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { dimension, numberError, optionalPositive, optionalText, positive, text } from './fields.ts';
-import { receiverFields, shipmentSchema } from './shipments.ts';
+import { receiverFields, shipmentCreateSchema, shipmentSchema } from './shipments.ts';
 import { endpoint } from './endpoint.ts';
 
 /** One parcel of a wizard submission (spec section 3 "Parcel"). */
@@ -16,7 +16,8 @@ export const parcelSchema = z.object({
   length: dimension(),
   quantity: z._default(z.int({ error: numberError(messages.positiveNumber.id) }).check(z.gte(1, messages.positiveNumber.id), z.lte(9999, shipmentMessages.tooLarge.id)), 1),
   fragile: z._default(z.boolean(), false),
-  reference_number: text(50, shipmentMessages.referenceRequired.id),
+  /** Optional, as the consignment's (README note 120): the client's own reference, not the carrier's. */
+  reference_number: optionalText(50),
   hs_tariff_code: optionalText(HS_CODE_MAX),
   /** Customs value of one item (non-EU destinations). */
   unit_value: optionalPositive(2, messages.moneyStep.id),
@@ -36,7 +37,8 @@ export const wizardShipmentSchema = z.object({
   goods_type: z._default(z.enum(GOODS_TYPES, { error: shipmentMessages.goodsTypeRequired.id }), 'GOODS'),
   pickup_address_id: z.uuid(shipmentMessages.pickupAddressInvalid.id),
   pickup_point_id: optionalText(40),
-  reference_number: text(50, shipmentMessages.referenceRequired.id),
+  // The single form's rule (README note 120): optional; the sender's name on the label is not.
+  reference_number: shipmentCreateSchema.shape.reference_number,
   label_sender_name: text(100, shipmentMessages.labelSenderRequired.id),
   content: text(200, shipmentMessages.contentRequired.id),
   info: optionalText(300),

@@ -1,18 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint, type ChangeSecret, type ProfileUpdate } from '#shared/contract/profile.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { changeSecretEndpoint, profileUpdateEndpoint, type ChangeSecret, type ProfileUpdate } from '#shared/contract/profile.ts';
 import { api } from '#web/lib/api.ts';
+import { accountKeys } from '#web/lib/profile.ts';
 
-export const accountKeys = {
-  profile: () => ['account', 'profile'] as const,
-};
-
-export function profileQueryOptions() {
-  return queryOptions({ queryKey: accountKeys.profile(), queryFn: ({ signal }) => api.call(profileEndpoint, { signal }) });
-}
-
-export function useProfile() {
-  return useQuery(profileQueryOptions());
-}
+// The profile's query lives in lib/ (the wizard reads the company's name too).
+export { accountKeys, profileQueryOptions, useProfile } from '#web/lib/profile.ts';
 
 /** Saves name, email and phone; then renews the session so the header shows the new name. */
 export function useUpdateProfile() {

@@ -34,7 +34,7 @@ export function draftDataFromPayload(payload: WizardShipment): WizardDraftData {
     package: {
       content: payload.content,
       info: payload.info ?? undefined,
-      reference_number: payload.reference_number,
+      reference_number: payload.reference_number ?? undefined,
       label_sender_name: payload.label_sender_name,
       goods_type: payload.goods_type,
     },

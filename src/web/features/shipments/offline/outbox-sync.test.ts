@@ -27,7 +27,7 @@ interface Call {
 function recorder(answer: (row: OutboxRow, call: number) => SendOutcome | Promise<SendOutcome>) {
   const calls: Call[] = [];
   const send: SendOutboxRow = async (row) => {
-    calls.push({ rowId: row.id, key: row.idempotencyKey, reference: row.payload.reference_number });
+    calls.push({ rowId: row.id, key: row.idempotencyKey, reference: row.payload.reference_number ?? '' });
     return answer(row, calls.length);
   };
   const perKey = () => calls.reduce((m, c) => m.set(c.key, (m.get(c.key) ?? 0) + 1), new Map<string, number>());

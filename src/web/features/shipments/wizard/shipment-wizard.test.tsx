@@ -12,6 +12,8 @@ import type { WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
 import { createDraft, newDraft } from '../offline/drafts.ts';
 import { resetDb } from '#tests/setup/web/offline-fixtures.ts';
 import { pickupAddressesQueryOptions } from '../api/get-pickup-addresses.ts';
+import { profileQueryOptions } from '#web/lib/profile.ts';
+import type { Profile } from '#shared/contract/profile.ts';
 import { ShipmentWizard } from './shipment-wizard.tsx';
 import { initialWizardData } from './wizard-values.ts';
 
@@ -30,6 +32,12 @@ const ADDRESS = (id: string, street: string): PickupAddress => ({
   pickupDays: { pondelok: false, utorok: false, streda: false, stvrtok: false, piatok: false },
   preferredPartners: [],
 });
+const PROFILE: Profile = {
+  name: 'Eva Malá',
+  email: 'eva@example.com',
+  phone: '',
+  company: { name: 'Zelená Záhrada s.r.o.', street: 'Priemyselná 12', city: 'Košice', zip: '040 01', country: 'SK', company_identification_number: '12345678', tax_identification_number: '2012345678', vat_identification_number: '' },
+};
 const HOME = '6f1c7a5e-3f3e-4d55-9a4f-4c3f3f2b9a10';
 const DEPOT = '0b4c3a63-3f43-4d8e-9a55-5b7e8f6f2c11';
 const ADDRESSES = [ADDRESS(HOME, 'Priemyselná 12'), ADDRESS(DEPOT, 'Skladová 3')];
@@ -100,6 +108,7 @@ afterEach(() => {
 function setup(draft: Draft, props: { isNew?: boolean; onCreated?: (id: string) => void } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(pickupAddressesQueryOptions().queryKey, ADDRESSES);
+  queryClient.setQueryData(profileQueryOptions().queryKey, PROFILE);
   const onDone = vi.fn();
   const view = render(
     <QueryClientProvider client={queryClient}>
@@ -185,6 +194,28 @@ describe('ShipmentWizard', () => {
     expect(w.title()).toBe('Recipient');
   });
 
+  describe('the package step, with the rules of the single form (README note 120)', () => {
+    it("starts the sender's name on the label as the company's name, and moves on without any reference", async () => {
+      const w = setup(draftAt(4, complete({ package: { goods_type: 'GOODS', content: 'Seeds' }, parcels: [{ weight: 1, width: 10, height: 10, length: 10 }] })));
+      await vi.waitFor(() => expect(w.field('Sender name on the label').value).toBe('Zelená Záhrada s.r.o.'));
+      expect(w.field('Reference number (optional)').value).toBe('');
+      expect(w.field('Parcel reference (optional)').value).toBe('');
+      await w.click(w.button('Continue'));
+      expect(w.title()).toBe('Services');
+    });
+
+    it("keeps a sender's name the user chose or cleared", async () => {
+      const w = setup(draftAt(4, complete({ package: { ...complete().package, label_sender_name: '' } })));
+      await w.click(w.button('Continue'));
+      expect(w.title()).toBe('Parcel: package details');
+      expect(w.field('Sender name on the label').value).toBe('');
+      expect(w.field('Sender name on the label').getAttribute('aria-invalid')).toBe('true');
+      w.unmount();
+      const other = setup(draftAt(4, complete({ package: { ...complete().package, label_sender_name: 'Eshop Kvety' } })));
+      expect(other.field('Sender name on the label').value).toBe('Eshop Kvety');
+    });
+  });
+
   describe("the summary's Edit", () => {
     it('opens the step, keeps the later steps completed and the summary one click away', async () => {
       const w = setup(draftAt(6, complete()));
@@ -225,11 +256,11 @@ describe('ShipmentWizard', () => {
 
   describe('a failed Continue or Finish', () => {
     it('focuses the first field with an error as the step shows them, not the first error found', async () => {
-      // The schema reports the reference number before the content; the content stands first.
-      const w = setup(draftAt(4, complete({ package: { goods_type: 'GOODS' } })));
+      // The schema reports the sender's name before the content; the content stands first.
+      const w = setup(draftAt(4, complete({ package: { goods_type: 'GOODS', label_sender_name: '' } })));
       await w.click(w.button('Continue'));
       await vi.waitFor(() => expect(document.activeElement).toBe(w.field('Content')));
-      expect(w.field('Reference number').getAttribute('aria-invalid')).toBe('true');
+      expect(w.field('Sender name on the label').getAttribute('aria-invalid')).toBe('true');
     });
 
     it('on Finish, opens the first step with an error and focuses its first field with an error', async () => {

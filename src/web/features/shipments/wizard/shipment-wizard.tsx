@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import type { ClientInfo } from '#shared/contract/auth.ts';
 import { singleParcelOnly } from '#shared/domain/wizard-rules.ts';
 import { showToast } from '#web/components/ui/toast-store.ts';
+import { useProfile } from '#web/lib/profile.ts';
 import type { Draft } from '#web/offline/db.ts';
 import type { WizardDraftData, WizardStep } from '#web/offline/draft-data.ts';
 import { submitDraft } from '../offline/outbox.ts';
@@ -107,6 +108,7 @@ export function ShipmentWizard({
   const [submitted, setSubmitted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cardRef = useRef<HTMLElement>(null);
+  useSenderNamePrefill(form, draft, step === 4);
   const flush = useDraftAutosave(draft.id, form, step, !submitted, isNew && onCreated ? { clientId: draft.clientId, initial: draft.data, onCreated } : undefined);
 
   // Errors shown go as soon as their fields are right; once a step showing new errors has
@@ -272,4 +274,20 @@ function StepTitle({ step }: { step: WizardStep }) {
     case 6:
       return <Trans>Summary</Trans>;
   }
+}
+
+/**
+ * The sender's name on the label starts as the company's name (the profile's) when the package
+ * step is first shown on a draft that had none: not earlier (an untouched new wizard stores no
+ * draft), and only once, so that a name the user changed or cleared stays as the user left it.
+ */
+function useSenderNamePrefill(form: UseFormReturn<WizardDraftData>, draft: Draft, onPackageStep: boolean) {
+  const { getValues, setValue } = form;
+  const companyName = useProfile().data?.company.name;
+  const pending = useRef(draft.data.package?.label_sender_name === undefined);
+  useEffect(() => {
+    if (!onPackageStep || !companyName || !pending.current) return;
+    pending.current = false;
+    if (!getValues('package.label_sender_name')) setValue('package.label_sender_name', companyName, { shouldDirty: true });
+  }, [onPackageStep, companyName, getValues, setValue]);
 }

@@ -24,7 +24,8 @@ const DIMENSIONS = [
 const MAX_PARCELS = 50;
 
 /**
- * Step 4: the consignment's content and references, then its parcels: weight, sizes with the
+ * Step 4: the consignment's content, references (optional) and the sender's name on the label
+ * (the company's name to start with), then its parcels: weight, sizes with the
  * limits for the destination and delivery type as placeholders, reference; quantity and HS code
  * for customs destinations, fragile for Hungary. A Hungarian return is one parcel.
  */
@@ -47,8 +48,8 @@ export function StepPackage() {
     <div className="flex flex-col gap-4">
       <div className="grid gap-x-4 sm:grid-cols-2">
         <WizardText path="package.content" label={t`Content`} />
-        <WizardText path="package.reference_number" label={t`Reference number`} />
-        <WizardText path="package.label_sender_name" label={t`Sender name on the label`} />
+        <WizardText path="package.reference_number" label={t`Reference number (optional)`} />
+        <WizardText path="package.label_sender_name" label={t`Sender name on the label`} autoComplete="organization" />
         <SelectField label={t`Goods type`} registration={register('package.goods_type')} error={useFieldError('package.goods_type')}>
           {GOODS_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -90,7 +91,7 @@ export function StepPackage() {
                   placeholder={limits ? t`max ${limits[limit]} cm` : undefined}
                 />
               ))}
-              <WizardText path={`parcels.${index}.reference_number`} label={t`Parcel reference`} />
+              <WizardText path={`parcels.${index}.reference_number`} label={t`Parcel reference (optional)`} />
               {customs && (
                 <>
                   <WizardText path={`parcels.${index}.quantity`} label={t`Quantity`} {...numberInput('numeric')} numeric={format.number} />

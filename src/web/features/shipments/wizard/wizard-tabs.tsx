@@ -19,7 +19,8 @@ function holdsError(node: unknown): boolean {
  * active, completed (before the current step, or up to the furthest step reached) or inactive;
  * arrow keys move between them with wrap-around and a focused tab is activated at once. A tab
  * whose fields have errors says so. Each step change scrolls the current tab into view, below the
- * sticky header, so that on a phone or a short screen the user sees where she is.
+ * sticky header, so that on a short screen the user sees where she is. On a phone (below 640 px)
+ * a line "Step 3 of 6 — Recipient" stands in for the tabs.
  */
 export function WizardTabs({
   step,
@@ -47,11 +48,16 @@ export function WizardTabs({
       .filter(([, node]) => holdsError(node))
       .map(([path]) => stepOfPath(path)),
   );
+  const count = STEPS.length;
+  const name = labels[step];
   const reachable = (target: WizardStep) => target !== 6 || step >= 5 || furthest === 6;
 
-  // Up and down to the stepper, and on a phone, where the tabs scroll sideways, to the current one.
+  // Up and down to the stepper's current tab, or on a phone (no tabs shown) to the step's line.
+  const phoneLabel = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    refs.current[step - 1]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const tab = refs.current[step - 1];
+    const target = tab && tab.getClientRects().length > 0 ? tab : phoneLabel.current;
+    target?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [step]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -76,7 +82,13 @@ export function WizardTabs({
 
   return (
     <nav aria-label={t`Steps`}>
-      <div role="tablist" aria-orientation="horizontal" className="steps steps-horizontal w-full overflow-x-auto" onKeyDown={onKeyDown}>
+      {/* A phone has no room for six named tabs (they scrolled sideways, cut mid-word): it says
+          where the user is, with a bar for the way left; the tabs show from tablet width up. */}
+      <div ref={phoneLabel} className="flex scroll-mt-20 flex-col gap-1 sm:hidden" data-testid="wizard-step-label">
+        <p className="text-sm font-semibold">{t`Step ${step} of ${count} — ${name}`}</p>
+        <progress className="progress progress-primary w-full" value={step} max={STEPS.length} aria-hidden="true" />
+      </div>
+      <div role="tablist" aria-orientation="horizontal" className="steps steps-horizontal w-full max-sm:hidden" onKeyDown={onKeyDown}>
         {STEPS.map((target) => {
           const state = target === step ? 'active' : target < step || target <= furthest ? 'completed' : 'inactive';
           const hasError = withErrors.has(target);

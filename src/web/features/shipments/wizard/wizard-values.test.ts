@@ -111,10 +111,11 @@ describe('wizard validation', () => {
     expect(errors['recipient.receiver_city']).toEqual([shipmentMessages.cityRequired.id]);
     expect(errors['recipient.receiver_name']).toEqual([shipmentMessages.nameRequired.id]);
     expect(errors['parcels.0.weight']).toBeDefined();
-    expect(errors['parcels.0.reference_number']).toEqual([shipmentMessages.referenceRequired.id]);
+    // A parcel's reference is optional (README note 120).
+    expect(errors['parcels.0.reference_number']).toBeUndefined();
     expect(errors['services.consent']).toEqual([shipmentMessages.consentRequired.id]);
     expect(firstStepWithError(errors)).toBe(2);
-    expect(Object.keys(errorsOfStep(errors, 4)).sort()).toEqual(['parcels.0.height', 'parcels.0.length', 'parcels.0.reference_number', 'parcels.0.weight', 'parcels.0.width']);
+    expect(Object.keys(errorsOfStep(errors, 4)).sort()).toEqual(['parcels.0.height', 'parcels.0.length', 'parcels.0.weight', 'parcels.0.width']);
   });
 
   it('accepts a company instead of a person as the recipient', () => {
