@@ -105,19 +105,25 @@ async function historyOf(companyId: string, query = ''): Promise<{ count: number
   return body as { count: number; entries: AuditEntry[] };
 }
 
+/**
+ * A valid Slovak company (IČO 12345679: check digit 9, DIČ 2021234567 = 11 · 183748597). These
+ * tests create many with the same IČO, so they confirm the duplicate; the duplicate warning has
+ * its own tests below.
+ */
 const companyFields = (overrides: Partial<CompanyFieldsInput> = {}): CompanyFieldsInput => ({
   name: 'Tatra Tools s.r.o.',
   street: 'Kamenná 4',
   zip: '010 01',
   city: 'Žilina',
   country: 'SK',
-  companyIdentificationNumber: '12345678',
+  companyIdentificationNumber: '12345679',
   taxIdentificationNumber: '2021234567',
   vatIdentificationNumber: 'SK2021234567',
   invoiceStreet: 'Poštová 1',
   invoiceCity: 'Žilina',
   invoiceZip: '010 01',
   invoiceCountry: 'SK',
+  confirmDuplicate: true,
   ...overrides,
 });
 
@@ -192,7 +198,7 @@ describe('GET /api/v1/admin/company/list', () => {
 
   it('gives each card its city, country, IČO and number of clients', async () => {
     const [bohemia] = await list('?name=bohemia');
-    expect(bohemia).toMatchObject({ name: 'Bohemia Books s.r.o.', city: 'Brno', country: 'CZ', companyIdentificationNumber: '07654321', clientCount: 1 });
+    expect(bohemia).toMatchObject({ name: 'Bohemia Books s.r.o.', city: 'Brno', country: 'CZ', companyIdentificationNumber: '07654324', clientCount: 1 });
   });
 
   it('filters accent- and case-insensitively by name and city', async () => {
@@ -208,7 +214,7 @@ describe('GET /api/v1/admin/company/list', () => {
     const all = await list('?take=1000');
     expect(all.map((r) => r.id)).not.toContain(carrierId);
     expect(await list('?name=parcel%20portal')).toEqual([]);
-    expect(await list('?companyIdentificationNumber=50123456')).toEqual([]);
+    expect(await list('?companyIdentificationNumber=50123459')).toEqual([]);
   });
 
   it('refuses a bad page size', async () => {
@@ -278,9 +284,9 @@ describe('GET /api/v1/admin/company/:id', () => {
       city: 'Žilina',
       zip: '010 01',
       country: 'SK',
-      companyIdentificationNumber: '47258369',
-      taxIdentificationNumber: '2023456789',
-      vatIdentificationNumber: 'SK2023456789',
+      companyIdentificationNumber: '47258365',
+      taxIdentificationNumber: '2023456787',
+      vatIdentificationNumber: 'SK2023456787',
       invoiceCountry: 'SK',
     });
     expect(company.products).toEqual({

@@ -142,7 +142,7 @@ describe('GET /api/v1/admin/audit', () => {
       method: 'POST',
       url: '/api/v1/admin/company',
       headers: bearer(adminToken),
-      payload: { name: 'Audit Trail s.r.o.', street: 'Hlavná 1', zip: '811 01', city: 'Bratislava', country: 'SK', companyIdentificationNumber: '55443322', taxIdentificationNumber: '2020202020' },
+      payload: { name: 'Audit Trail s.r.o.', street: 'Hlavná 1', zip: '811 01', city: 'Bratislava', country: 'SK', companyIdentificationNumber: '55443320', taxIdentificationNumber: '2020202019' },
     });
     expect(created.statusCode, created.body).toBe(201);
     companyId = created.json<{ id: string }>().id;

@@ -120,9 +120,9 @@ describe('GET /api/v1/profile', () => {
         city: 'Žilina',
         zip: '010 01',
         country: 'SK',
-        company_identification_number: '47258369',
-        tax_identification_number: '2023456789',
-        vat_identification_number: 'SK2023456789',
+        company_identification_number: '47258365',
+        tax_identification_number: '2023456787',
+        vat_identification_number: 'SK2023456787',
       },
     });
   });

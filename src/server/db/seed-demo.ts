@@ -80,16 +80,16 @@ export async function seedDemo(db: Db, options: { shipments?: boolean } = {}): P
       .values([
         {
           name: 'Parcel Portal Operations s.r.o.', street: 'Prievozská 4', city: 'Bratislava', zip: '821 09', country: 'SK',
-          companyIdentificationNumber: '50123456', taxIdentificationNumber: '2120123456', vatIdentificationNumber: 'SK2120123456', isCarrier: true,
+          companyIdentificationNumber: '50123459', taxIdentificationNumber: '2120123456', vatIdentificationNumber: 'SK2120123456', isCarrier: true,
         },
         {
           name: 'Zelená Záhrada s.r.o.', street: 'Hlinská 25', city: 'Žilina', zip: '010 01', country: 'SK',
-          companyIdentificationNumber: '47258369', taxIdentificationNumber: '2023456789', vatIdentificationNumber: 'SK2023456789',
+          companyIdentificationNumber: '47258365', taxIdentificationNumber: '2023456787', vatIdentificationNumber: 'SK2023456787',
           invoiceStreet: 'Hlinská 25', invoiceCity: 'Žilina', invoiceZip: '010 01', invoiceCountry: 'SK',
         },
         {
           name: 'Bohemia Books s.r.o.', street: 'Cejl 62', city: 'Brno', zip: '602 00', country: 'CZ',
-          companyIdentificationNumber: '07654321', taxIdentificationNumber: 'CZ07654321', vatIdentificationNumber: 'CZ07654321',
+          companyIdentificationNumber: '07654324', taxIdentificationNumber: 'CZ07654324', vatIdentificationNumber: 'CZ07654324',
         },
       ])
       .returning();

@@ -3,12 +3,14 @@
 // pickup days, assigned clients, preferred partners and partner credentials; partner assignments
 // per country, product and delivery method; partner candidates and priorities.
 import * as z from 'zod/mini';
+import { storedPhone, storedPostalCode } from '../domain/address-rules.ts';
 import { COUNTRY_CODES } from '../domain/countries.ts';
 import { DELIVERY_METHODS, PRODUCTS } from '../domain/enums.ts';
 import { PICKUP_WEEKDAYS } from '../domain/pickup-days.ts';
 import { adminMessages as am } from '../i18n/admin-messages.ts';
 import { messages } from '../i18n/messages.ts';
 import { shipmentMessages } from '../i18n/shipment-messages.ts';
+import { addressCheck } from './address-checks.ts';
 import { endpoint } from './endpoint.ts';
 import { preferredPartnerSchema } from './pickup-addresses.ts';
 import { serialId, text } from './fields.ts';
@@ -44,21 +46,30 @@ export type AdminPickupAddress = z.infer<typeof adminPickupAddressSchema>;
 
 const country = z.pipe(z.string({ error: am.countryInvalid.id }).check(z.trim(), z.toUpperCase()), z.enum(COUNTRY_CODES, { error: am.countryInvalid.id }));
 
+const pickupAddressFields = z.object({
+  id: z.optional(z.uuid(am.pickupAddressNotFound.id)),
+  contactPerson: text(200, am.contactPersonRequired.id),
+  street: text(200, am.streetRequired.id),
+  zip: text(20, am.zipRequired.id),
+  city: text(100, am.cityRequired.id),
+  country,
+  email: z.string({ error: am.emailInvalid.id }).check(z.trim(), z.maxLength(200, messages.tooLong.id), z.email(am.emailInvalid.id)),
+  phone: text(40, am.phoneRequired.id),
+  regularPickup: z._default(z.boolean(), false),
+  pickupDays: pickupDaysMaskSchema,
+  credentials: z._default(z.array(z.object({ partnerId: serialId(), credentials: text(500, messages.required.id) })).check(z.maxLength(20, messages.tooLong.id)), []),
+});
+
+/** A pickup address's postal code and phone by its country, as every address (src/shared/domain/address-rules.ts). */
+export const pickupAddressCheck = <T extends { country: string; zip: string; phone: string }>() => addressCheck<T>({ country: 'country', postalCode: 'zip', phone: 'phone' });
+
+/** The postal code ("010 01") and phone (E.164, "+421905123456") as stored. */
+export const pickupAddressNormalised = <T extends { country: string; zip: string; phone: string }>() =>
+  z.overwrite<T>((value) => ({ ...value, zip: storedPostalCode(value.country, value.zip), phone: storedPhone(value.country, value.phone) }));
+
 /** Create (no id) or update (id) a pickup address; clientIds replace the assigned clients. */
 export const pickupAddressSaveSchema = z.object({
-  pickupAddress: z.object({
-    id: z.optional(z.uuid(am.pickupAddressNotFound.id)),
-    contactPerson: text(200, am.contactPersonRequired.id),
-    street: text(200, am.streetRequired.id),
-    zip: text(20, am.zipRequired.id),
-    city: text(100, am.cityRequired.id),
-    country,
-    email: z.string({ error: am.emailInvalid.id }).check(z.trim(), z.maxLength(200, messages.tooLong.id), z.email(am.emailInvalid.id)),
-    phone: text(40, am.phoneRequired.id),
-    regularPickup: z._default(z.boolean(), false),
-    pickupDays: pickupDaysMaskSchema,
-    credentials: z._default(z.array(z.object({ partnerId: serialId(), credentials: text(500, messages.required.id) })).check(z.maxLength(20, messages.tooLong.id)), []),
-  }),
+  pickupAddress: pickupAddressFields.check(pickupAddressCheck(), pickupAddressNormalised()),
   clientIds: z._default(z.array(z.uuid(am.clientNotFound.id)).check(z.maxLength(500, messages.tooLong.id)), []),
 });
 export type PickupAddressSave = z.infer<typeof pickupAddressSaveSchema>;

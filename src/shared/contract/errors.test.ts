@@ -17,7 +17,7 @@ import { errorBodySchema, FIELD_ERROR_CODE_BY_MESSAGE, FIELD_ERROR_CODES, fieldE
  * A new message goes into one or the other.
  */
 const NOT_FIELD_MESSAGES = new Set([
-  'error.invalid_request', 'error.unauthorized', 'admin.company.not_found', 'admin.company.has_shipments', 'admin.company.created', 'admin.company.saved',
+  'error.invalid_request', 'error.unauthorized', 'admin.company.not_found', 'admin.company.cin.duplicate_confirm', 'admin.company.has_shipments', 'admin.company.created', 'admin.company.saved',
   'admin.company.deleted', 'admin.company.carrier', 'admin.bank_account.not_found', 'admin.bank_account.deleted', 'admin.pickup_address.deleted',
   'admin.partner.assignment_not_found', 'admin.client.not_found', 'admin.client.admin_not_managed', 'admin.client.created', 'admin.client.saved',
   'admin.partner_key.not_found', 'admin.partner.services_saved', 'admin.feed.not_found', 'admin.feed.deleted', 'admin.feed.unreachable', 'admin.feed.http_error',

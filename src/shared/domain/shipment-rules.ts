@@ -3,12 +3,11 @@
 import { messages, type MessageDescriptor } from '../i18n/messages.ts';
 import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { moneyMessages } from '../i18n/money-messages.ts';
+import { addressProblems } from './address-rules.ts';
 import { CUSTOMS_COUNTRIES, findCountry, PARCEL_POINT_COUNTRIES, type SizeLimits } from './countries.ts';
 import { codCurrency, hasAtMostTwoDecimals, isAmountAllowed } from './currencies.ts';
 import type { DeliveryMethod, Product } from './enums.ts';
 import { ADDRESS_NUMBER_MAX, ADDRESS_NUMBER_MAX_TRC, HS_CODE_MAX } from './limits.ts';
-import { normalizePhone } from './phone.ts';
-import { normalizePostalCode } from './postal-codes.ts';
 
 /** country code -> products the client may send there (the token's `data.products`). */
 export type ProductsMap = Record<string, readonly Product[]>;
@@ -124,12 +123,10 @@ export function checkShipmentRules(input: RuleInput, products: ProductsMap): Rul
     add('delivery_method', shipmentMessages.parcelPointNotAllowed.id);
   }
 
-  if (input.receiver_postal_code && normalizePostalCode(country, input.receiver_postal_code) === null) {
-    add('receiver_postal_code', shipmentMessages.postalCodeInvalid.id);
-  }
-  if (input.receiver_phone && normalizePhone(input.receiver_phone, country) === null) {
-    add('receiver_phone', shipmentMessages.phoneInvalid.id);
-  }
+  // The address rules of every address (address-rules.ts), in the recipient's words.
+  const addressFails = addressProblems({ country, postalCode: input.receiver_postal_code, phone: input.receiver_phone });
+  if (addressFails.includes('postalCode')) add('receiver_postal_code', shipmentMessages.postalCodeInvalid.id);
+  if (addressFails.includes('phone')) add('receiver_phone', shipmentMessages.phoneInvalid.id);
   if ((input.receiver_address_number ?? '').length > addressNumberMax(product)) {
     add('receiver_address_number', shipmentMessages.addressNumberTooLong.id);
   }

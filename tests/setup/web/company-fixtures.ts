@@ -13,7 +13,7 @@ export function companyFixture(patch: Partial<Company> = {}): Company {
     city: 'Bratislava',
     zip: '82109',
     country: 'SK',
-    companyIdentificationNumber: '12345678',
+    companyIdentificationNumber: '12345679',
     taxIdentificationNumber: '2021234567',
     vatIdentificationNumber: null,
     invoiceStreet: null,

@@ -1,8 +1,9 @@
 // Client companies as the carrier's admins manage them: the list, the company with its products
 // per destination country, and its changes. The carrier's own company (its staff) never appears
 // here. Every change and its audit entry commit in one transaction.
-import { and, asc, count, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, like, ne, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, Company, CompanyFields, CompanyListItem, CompanyListQuery } from '#shared/contract/admin-companies.ts';
+import { companyIdKey } from '#shared/domain/company-ids.ts';
 import { PRODUCTS, type Product } from '#shared/domain/enums.ts';
 import { foldText } from '#shared/domain/text-fold.ts';
 import { adminMessages as am } from '#shared/i18n/admin-messages.ts';
@@ -122,8 +123,32 @@ export async function loadCompany(db: Db, id: string): Promise<Company> {
   };
 }
 
+/**
+ * A duplicate IČO is a warning, not a refusal (README note 119): another company of the same
+ * country with this IČO (separators and case aside) answers 409 naming it, unless the request
+ * confirms. An update warns only when it changes the IČO or the country.
+ */
+async function warnOfDuplicateId(db: Db, input: CompanyFields, exceptId?: string): Promise<void> {
+  if (input.confirmDuplicate) return;
+  const key = companyIdKey(input.companyIdentificationNumber);
+  const [other] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.country, input.country),
+        sql`upper(regexp_replace(${companies.companyIdentificationNumber}, '[[:space:]./-]', '', 'g')) = ${key}`,
+        exceptId ? ne(companies.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(companies.nameFolded))
+    .limit(1);
+  if (other) throw new ApiError(409, 'conflict', am.cinDuplicateConfirm, { values: { name: other.name }, fields: { companyIdentificationNumber: [am.cinDuplicate] } });
+}
+
 export async function createCompany(db: Db, actor: Principal, input: CompanyFields): Promise<Company> {
   const columns = columnsOf(input);
+  await warnOfDuplicateId(db, input);
   const id = await db.transaction(async (tx) => {
     const [created] = await tx.insert(companies).values(columns).returning({ id: companies.id });
     if (!created) throw new Error('company not inserted');
@@ -137,6 +162,9 @@ export async function updateCompany(db: Db, actor: Principal, id: string, input:
   const columns = columnsOf(input);
   await db.transaction(async (tx) => {
     const before = await clientCompany(tx, id, true);
+    if (before.country !== input.country || companyIdKey(before.companyIdentificationNumber) !== companyIdKey(input.companyIdentificationNumber)) {
+      await warnOfDuplicateId(tx, input, id);
+    }
     const changed = changedFields(auditColumns(before), columns);
     // An unchanged save leaves no entry: the history shows changes, not clicks.
     if (Object.keys(changed.after).length === 0) return;

@@ -7,8 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Shipment, ShipmentCreateParsed } from '#shared/contract/shipments.ts';
 import type { WizardShipmentParsed } from '#shared/contract/shipments-wizard.ts';
 import type { Product } from '#shared/domain/enums.ts';
-import { normalizePhone } from '#shared/domain/phone.ts';
-import { normalizePostalCode } from '#shared/domain/postal-codes.ts';
+import { storedPhone, storedPostalCode } from '#shared/domain/address-rules.ts';
 import { makeS10 } from '#shared/domain/s10.ts';
 import { checkShipmentRules } from '#shared/domain/shipment-rules.ts';
 import { checkWizardRules } from '#shared/domain/wizard-rules.ts';
@@ -56,10 +55,10 @@ function receiverColumns(input: ShipmentCreateParsed | WizardShipmentParsed) {
     receiverAddressNumber: input.receiver_address_number || null,
     receiverAddressLine2: input.receiver_address_line_2 || null,
     receiverCity: input.receiver_city,
-    receiverPostalCode: normalizePostalCode(country, input.receiver_postal_code) ?? input.receiver_postal_code,
+    receiverPostalCode: storedPostalCode(country, input.receiver_postal_code),
     receiverCountry: country,
     receiverRegion: input.receiver_region || null,
-    receiverPhone: normalizePhone(input.receiver_phone, country) ?? input.receiver_phone,
+    receiverPhone: storedPhone(country, input.receiver_phone),
     receiverEmail: input.receiver_email,
   };
 }

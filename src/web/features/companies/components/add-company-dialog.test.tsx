@@ -31,7 +31,7 @@ function setup() {
     await user.type(field('ZIP'), '82109');
     await user.type(field('City'), 'Bratislava');
     await user.selectOptions(field('Country'), 'SK');
-    await user.type(field('Company ID (IČO)'), '12345678');
+    await user.type(field('Company ID (IČO)'), '12345679');
     await user.type(field('Tax ID (DIČ)'), '2021234567');
   };
   return { dialog, field, submit, fill, onCreated, onClose };
@@ -64,7 +64,7 @@ describe('the add-company dialog', () => {
     const [url, init] = fetchMock().mock.calls[0]!;
     expect(String(url)).toBe('/api/v1/admin/company');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toMatchObject({ name: 'Zelená Záhrada s.r.o.', country: 'SK', companyIdentificationNumber: '12345678', taxIdentificationNumber: '2021234567' });
+    expect(JSON.parse(String(init?.body))).toMatchObject({ name: 'Zelená Záhrada s.r.o.', country: 'SK', companyIdentificationNumber: '12345679', taxIdentificationNumber: '2021234567' });
   });
 
   it("puts the server's field errors on their fields and keeps the dialog open", async () => {

@@ -3,9 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { companyFieldsSchema, type Company, type CompanyFieldsInput } from '#shared/contract/admin-companies.ts';
+import { adminMessages } from '#shared/i18n/admin-messages.ts';
 import { formFailureText } from '#web/components/form/server-errors.ts';
 import { SelectField } from '#web/components/form/select-field.tsx';
 import { TextField } from '#web/components/form/text-field.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { ApiError } from '#web/lib/api-error.ts';
 import { DialogActions, FormAlert } from './dialog-actions.tsx';
 import { useCompanyLabels } from './use-company-labels.ts';
@@ -45,7 +47,9 @@ export function companyFormValues(company?: Company): CompanyFieldsInput {
 
 /**
  * The company's fields (add and edit): name, street, zip, city, country, IČO and DIČ required;
- * VAT number and invoice address optional. Server field errors land on their fields.
+ * VAT number and invoice address optional. The shared schema checks postal codes and
+ * identifiers by country before the server does; server field errors land on their fields. An
+ * IČO another company has asks before it is saved (README note 119).
  */
 export function CompanyForm({
   company,
@@ -69,16 +73,35 @@ export function CompanyForm({
     formState: { errors, isSubmitting },
   } = useForm<CompanyFieldsInput>({ resolver: zodResolver(companyFieldsSchema), defaultValues: companyFormValues(company) });
 
-  const submit = handleSubmit(async (values) => {
+  // Another company already has the IČO (README note 119): the server names it; saving again confirms.
+  const [duplicate, setDuplicate] = useState<{ message: string; field: string; values: CompanyFieldsInput } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const send = async (values: CompanyFieldsInput) => {
     setFailure(null);
     try {
       await onSubmit(values);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      if (!values.confirmDuplicate && error.status === 409 && error.body?.codes?.companyIdentificationNumber?.includes('company_id.duplicate')) {
+        setDuplicate({ message: error.body.message ?? failureText(error), field: error.fields.companyIdentificationNumber?.[0] ?? adminMessages.cinDuplicate.id, values });
+        return;
+      }
       const notOnFields = formFailureText(error, FIELDS, setError, failureText(error));
       if (notOnFields) setFailure(notOnFields);
     }
-  });
+  };
+  const submit = handleSubmit(send);
+  const confirmDuplicate = async () => {
+    if (!duplicate) return;
+    setConfirming(true);
+    try {
+      await send({ ...duplicate.values, confirmDuplicate: true });
+    } finally {
+      setConfirming(false);
+      setDuplicate(null);
+    }
+  };
 
   const countryOptions = (placeholder: string) => (
     <>
@@ -121,7 +144,22 @@ export function CompanyForm({
           </SelectField>
         </div>
       </fieldset>
-      <DialogActions onCancel={onCancel} busy={isSubmitting} submitLabel={submitLabel} />
+      <DialogActions onCancel={onCancel} busy={isSubmitting || confirming} submitLabel={submitLabel} />
+      <ConfirmDialog
+        open={duplicate !== null}
+        title={t`This company ID (IČO) is already registered`}
+        confirmLabel={t`Save anyway`}
+        tone="primary"
+        busy={confirming}
+        onConfirm={() => void confirmDuplicate()}
+        onCancel={() => {
+          // Not saved: the IČO field says why (the server's words, in the user's language).
+          if (duplicate) setError('companyIdentificationNumber', { type: 'server', message: duplicate.field }, { shouldFocus: true });
+          setDuplicate(null);
+        }}
+      >
+        <p>{duplicate?.message}</p>
+      </ConfirmDialog>
     </form>
   );
 }

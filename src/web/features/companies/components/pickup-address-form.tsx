@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { Company } from '#shared/contract/admin-companies.ts';
-import { pickupAddressSaveSchema, type AdminPickupAddress } from '#shared/contract/admin-pickup-addresses.ts';
+import { pickupAddressCheck, pickupAddressSaveSchema, type AdminPickupAddress } from '#shared/contract/admin-pickup-addresses.ts';
 import { messages } from '#shared/i18n/messages.ts';
 import { PICKUP_WEEKDAYS, pickupDaysToMask } from '#shared/domain/pickup-days.ts';
 import { formFailureText } from '#web/components/form/server-errors.ts';
@@ -22,25 +22,29 @@ import { useFailureText } from './use-failure-text.ts';
 const address = pickupAddressSaveSchema.shape.pickupAddress.shape;
 const days = z.object({ pondelok: z.boolean(), utorok: z.boolean(), streda: z.boolean(), stvrtok: z.boolean(), piatok: z.boolean() });
 
-/** The form's shape: the body's, with the pickup days as checkboxes and partner ids as select values. */
+/**
+ * The form's shape: the body's, with the pickup days as checkboxes and partner ids as select
+ * values; postal code and phone checked by the address rules as the server checks them.
+ */
+const addressFields = z.object({
+  contactPerson: address.contactPerson,
+  street: address.street,
+  zip: address.zip,
+  city: address.city,
+  country: address.country,
+  email: address.email,
+  phone: address.phone,
+  regularPickup: z.boolean(),
+  days,
+  credentials: z.array(
+    z.object({
+      partnerId: z.string().check(z.minLength(1, messages.required.id)),
+      credentials: z.string().check(z.trim(), z.minLength(1, messages.required.id), z.maxLength(500, messages.tooLong.id)),
+    }),
+  ),
+});
 const pickupAddressFormSchema = z.object({
-  pickupAddress: z.object({
-    contactPerson: address.contactPerson,
-    street: address.street,
-    zip: address.zip,
-    city: address.city,
-    country: address.country,
-    email: address.email,
-    phone: address.phone,
-    regularPickup: z.boolean(),
-    days,
-    credentials: z.array(
-      z.object({
-        partnerId: z.string().check(z.minLength(1, messages.required.id)),
-        credentials: z.string().check(z.trim(), z.minLength(1, messages.required.id), z.maxLength(500, messages.tooLong.id)),
-      }),
-    ),
-  }),
+  pickupAddress: addressFields.check(pickupAddressCheck<z.output<typeof addressFields>>()),
   clientIds: z.array(z.string()),
 });
 type PickupAddressForm = z.input<typeof pickupAddressFormSchema>;
