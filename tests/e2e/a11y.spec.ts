@@ -14,6 +14,7 @@ async function violations(page: Page): Promise<string[]> {
 test('the company screens and the shipment list have no axe violation', async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, DEMO_ADMIN);
+  await page.goto('/shipments');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   expect(await violations(page)).toEqual([]);
 

@@ -4,7 +4,7 @@
 // that company's change, then the entries filed under no company.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startFreshServer, type FreshServer } from './fresh-server.ts';
-import { DEMO_ADMIN, DEMO_USER, DEMO_USER_2, openProfileMenu, signIn, type DemoAccount } from './support.ts';
+import { DEMO_ADMIN, DEMO_USER, DEMO_USER_2, mainNavigation, signIn, type DemoAccount } from './support.ts';
 
 let server: FreshServer;
 
@@ -32,7 +32,7 @@ test('an admin filters the audit log by a company and sees its client’s own ch
 
   const page = await (await browser.newContext({ baseURL: server.url })).newPage();
   await signIn(page, DEMO_ADMIN);
-  await (await openProfileMenu(page)).getByRole('link', { name: 'Audit log' }).click();
+  await mainNavigation(page).getByRole('link', { name: 'Audit log' }).click();
   const heading = page.getByRole('heading', { level: 1, name: 'Audit log' });
   await expect(heading).toBeVisible();
   // The profile menu stays open while its link has the focus.

@@ -71,7 +71,7 @@ for (const account of [DEMO_ADMIN, DEMO_USER]) {
       if (language === 'en') {
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.reload();
-        await expect(page.locator('header nav').getByRole('link', { name: 'Shipments' })).toBeVisible();
+        await expect(page.locator('header nav').getByRole('link', { name: account.admin ? 'Companies' : 'Shipments' })).toBeVisible();
       }
     });
   }
@@ -82,7 +82,7 @@ test('the menu button holds every link where the bar does not fit', async ({ pag
   await page.setViewportSize({ width: 768, height: 1024 });
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
   await navigation.getByLabel('Open menu').click();
-  for (const name of ['Shipments', 'Manifests', 'Tracking', 'Reports', 'User manual', 'Scan']) await expect(navigation.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Companies', 'Partners', 'Shipments', 'Scan', 'Reports', 'Audit log', 'User manual']) await expect(navigation.getByRole('link', { name })).toBeVisible();
   await navigation.getByRole('link', { name: 'Scan' }).click();
   await expect(page).toHaveURL(/\/shipment\/scan$/);
   await expect(navigation.getByRole('link', { name: 'Scan' })).toBeHidden();

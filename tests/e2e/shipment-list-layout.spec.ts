@@ -12,6 +12,7 @@ async function useLanguage(page: Page, code: string) {
 for (const account of [DEMO_ADMIN, DEMO_USER]) {
   test(`the table fits without sideways scrolling for ${account.admin ? 'an admin' : 'a user'} in de and sk`, async ({ page }) => {
     await signIn(page, account);
+    await page.goto('/shipments');
     for (const language of ['de', 'sk']) {
       await useLanguage(page, language);
       for (const viewport of [

@@ -23,11 +23,11 @@ export async function submitLogin(page: Page, clientId: string, secret: string):
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs in through /user/login and waits for the signed-in shell on /shipments. */
+/** Signs in through /user/login and waits for the signed-in shell on its home: /company for an admin, /shipments for a client. */
 export async function signIn(page: Page, account: DemoAccount): Promise<void> {
   await page.goto('/user/login');
   await submitLogin(page, account.clientId, account.secret);
-  await expect(page).toHaveURL(/\/shipments$/);
+  await expect(page).toHaveURL(account.admin ? /\/company$/ : /\/shipments$/);
   await expect(mainNavigation(page)).toBeVisible();
 }
 

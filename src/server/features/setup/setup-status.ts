@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { SetupStatus } from '#shared/contract/admin-setup.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 
-interface Row {
+type Row = {
   id: string;
   name: string;
   product: boolean;
@@ -12,7 +12,7 @@ interface Row {
   pickup_address: boolean;
   client: boolean;
   partner: boolean;
-}
+};
 
 export async function setupStatus(db: Db): Promise<SetupStatus> {
   const [row] = await queryRows<Row>(

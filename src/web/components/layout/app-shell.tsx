@@ -26,14 +26,25 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
   const navMeasure = useRef<HTMLUListElement>(null);
   const navFits = useFits(navArea, navMeasure);
 
-  const items: NavItem[] = [
-    { href: '/shipments', label: t`Shipments` },
-    { href: '/manifests', label: t`Manifests` },
-    { href: '/shipment/tracking', label: t`Tracking` },
-    { href: '/shipments/report', label: t`Reports` },
-    { href: '/user/manual', label: t`User manual` },
-    ...(isAdmin ? [{ href: '/shipment/scan', label: t`Scan` }] : []),
-  ];
+  // An admin's work is the carrier's network (companies, partners, depot scans, the audit log);
+  // a client's is its shipments and what follows them (manifests, tracking, reports).
+  const items: NavItem[] = isAdmin
+    ? [
+        { href: '/company', label: t`Companies` },
+        { href: '/partners', label: t`Partners` },
+        { href: '/shipments', label: t`Shipments` },
+        { href: '/shipment/scan', label: t`Scan` },
+        { href: '/shipments/report', label: t`Reports` },
+        { href: '/audit', label: t`Audit log` },
+        { href: '/user/manual', label: t`User manual` },
+      ]
+    : [
+        { href: '/shipments', label: t`Shipments` },
+        { href: '/manifests', label: t`Manifests` },
+        { href: '/shipment/tracking', label: t`Tracking` },
+        { href: '/shipments/report', label: t`Reports` },
+        { href: '/user/manual', label: t`User manual` },
+      ];
 
   // The item whose path holds the current page most closely is the current one (/shipments/report
   // is Reports, not Shipments); a single shipment's pages (/shipment/PP…, /shipment/send, …) belong
@@ -103,21 +114,6 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
               <li>
                 <ShellLink href="/user/settings">{t`Settings`}</ShellLink>
               </li>
-              {isAdmin && (
-                <li>
-                  <ShellLink href="/company">{t`Companies`}</ShellLink>
-                </li>
-              )}
-              {isAdmin && (
-                <li>
-                  <ShellLink href="/partners">{t`Delivery partners`}</ShellLink>
-                </li>
-              )}
-              {isAdmin && (
-                <li>
-                  <ShellLink href="/audit">{t`Audit log`}</ShellLink>
-                </li>
-              )}
               <li className="sm:hidden">
                 <LanguageSwitcher />
               </li>

@@ -1,8 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { currentClient } from '#web/lib/token-store.ts';
 
-/** Home redirects to the shipment list. */
+/** Home: an admin's work starts at the companies (with the first-run checklist), a client's at its shipment list. */
 export const Route = createFileRoute('/_app/')({
   beforeLoad: () => {
-    throw redirect({ href: '/shipments', replace: true });
+    throw redirect({ href: currentClient()?.role === 'ADMIN' ? '/company' : '/shipments', replace: true });
   },
 });

@@ -20,6 +20,8 @@ export const companyKeys = {
   list: (filters: CompanyFilters) => [...companyKeys.lists(), filters] as const,
   detail: (id: string) => [...companyKeys.all, 'detail', id] as const,
   history: (id: string) => [...companyKeys.all, 'history', id] as const,
+  /** The first-run checklist (features/companies/components/setup-checklist.tsx): any company change may tick a step. */
+  setup: () => [...companyKeys.all, 'setup'] as const,
   partners: () => [...companyKeys.all, 'partners'] as const,
   allPartners: () => [...companyKeys.partners(), 'all'] as const,
   candidates: (criteria: CandidateCriteria) => [...companyKeys.partners(), 'candidates', criteria] as const,

@@ -15,7 +15,7 @@ export function useCreateCompany() {
     mutationFn: (fields: CompanyFieldsInput) => api.call(companyCreateEndpoint, { body: fields }),
     onSuccess: (company) => {
       queryClient.setQueryData(companyKeys.detail(company.id), company);
-      return queryClient.invalidateQueries({ queryKey: companyKeys.lists() });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: companyKeys.lists() }), queryClient.invalidateQueries({ queryKey: companyKeys.setup() })]);
     },
   });
 }
@@ -37,6 +37,6 @@ export function useDeleteCompany(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(companyDeleteEndpoint, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: companyKeys.lists() }), queryClient.invalidateQueries({ queryKey: companyKeys.setup() })]),
   });
 }

@@ -14,6 +14,7 @@ import { CompanyInfo } from './company-info.tsx';
 import { EditCompanyDialog } from './edit-company-dialog.tsx';
 import { PickupAddressList } from './pickup-address-list.tsx';
 import { ProductTabs } from './product-tabs.tsx';
+import { SetupChecklist } from './setup-checklist.tsx';
 import { useFailureText } from './use-failure-text.ts';
 
 /** /company/{id}: the company, its products, bank accounts and pickup addresses; its clients beside (below on narrow screens); its history. */
@@ -64,13 +65,14 @@ export function CompanyDetail({ id }: { id: string }) {
           </div>
         </div>
       </header>
+      <SetupChecklist onCompanyPage={id} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <section className="card bg-base-100 shadow-sm" aria-label={t`Company`}>
             <div className="card-body gap-4 p-4">
               <CompanyInfo company={company} />
               <div>
-                <h2 className="text-lg font-semibold">
+                <h2 id="products-title" className="text-lg font-semibold">
                   <Trans>Products per country</Trans>
                 </h2>
                 <ProductTabs company={company} />

@@ -6,6 +6,7 @@ import { useCompanies } from '../api/get-companies.ts';
 import { AddCompanyDialog } from './add-company-dialog.tsx';
 import { CompanyCards, CompanyCardsSkeleton } from './company-cards.tsx';
 import { CompanyFilters } from './company-filters.tsx';
+import { SetupChecklist } from './setup-checklist.tsx';
 import { compactCompanySearch, filtersFromCompanySearch, type CompanyListSearch } from './company-list-search.ts';
 
 const BUILDING_ICON = 'M3 21h18M5 21V7l7-4 7 4v14M9 9h1m4 0h1M9 13h1m4 0h1M9 17h1m4 0h1';
@@ -31,6 +32,7 @@ export function CompanyList({ search, onChange, onReset }: { search: CompanyList
           <Trans>Add company</Trans>
         </button>
       </header>
+      <SetupChecklist onAddCompany={() => setAdding(true)} />
       <CompanyFilters search={search} onChange={onChange} onReset={onReset} />
       {offline && <ListOfflineNotice text={offlineText} />}
       {companies.isPending && <CompanyCardsSkeleton label={t`Loading companies`} />}
