@@ -858,6 +858,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/v1/admin/setup
+         * @description **Access:** ADMIN only.
+         */
+        get: operations["setupStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/company/{companyId}/pickup-address": {
         parameters: {
             query?: never;
@@ -1910,6 +1930,7 @@ export interface components {
             invoiceCity?: string | null;
             invoiceZip?: string | null;
             invoiceCountry?: ("" | string) | null;
+            confirmDuplicate?: boolean;
         };
         CompanyCreateResponse: {
             id: string;
@@ -1930,7 +1951,6 @@ export interface components {
             };
             bankAccounts: components["schemas"]["BankAccountSaveResponse"][];
             clients: components["schemas"]["ClientUpdateResponse"][];
-            confirmDuplicate?: boolean;
             pickupAddresses: components["schemas"]["PickupAddressSaveResponse"][];
             shipmentCount: number;
         };
@@ -2393,6 +2413,20 @@ export interface components {
         RevokeRequest: {
             token?: string;
             token_type_hint?: string;
+        };
+        SetupStatusResponse: {
+            company: {
+                id: string;
+                name: string;
+            } | null;
+            done: {
+                company: boolean;
+                product: boolean;
+                bankAccount: boolean;
+                pickupAddress: boolean;
+                client: boolean;
+                partner: boolean;
+            };
         };
         Shipment: {
             /** @description The portal’s number of the shipment (`PP` and 10 digits): the key of every shipment call. */
@@ -4640,6 +4674,35 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setupStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The language of messages: `en` (English), `sk` (Slovenčina), `de` (Deutsch), `cs` (Čeština); English otherwise.
+                 * @example sk
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupStatusResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
