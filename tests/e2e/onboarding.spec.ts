@@ -2,7 +2,8 @@
 // a company, grants it a product, enters its IBAN, adds a pickup address, registers a client
 // (its secret shown once) and assigns a partner to the address; the new client signs in, sends a
 // shipment that the assigned partner carries, and prints its label. Then the admin disables the
-// client, who is sent to the sign-in page in the other browser.
+// client, who is sent to the sign-in page in the other browser. The admin follows the first-run
+// checklist (issue 31): each step opens from it and is ticked when done; done, it is gone.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startFreshServer, type FreshServer } from './fresh-server.ts';
 
@@ -18,13 +19,16 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signInAt(page: Page, clientId: string, secret: string) {
+/** Signs in; an admin lands on the companies, a client on its shipments. */
+async function signInAt(page: Page, clientId: string, secret: string, home: RegExp = /\/shipments$/) {
   await page.goto(`${server.url}/user/login`);
   await page.getByLabel('Client ID').fill(clientId);
   await page.getByLabel('Client secret').fill(secret);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/shipments$/);
+  await expect(page).toHaveURL(home);
 }
+
+const checklistOf = (page: Page) => page.getByRole('region', { name: 'First steps: ready for the first client' });
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
@@ -34,12 +38,13 @@ async function newPage(browser: Browser) {
 test('an admin onboards a client on an empty database; the client ships through the assigned partner; disabling signs it out', async ({ browser }) => {
   test.setTimeout(180_000);
   const admin = await newPage(browser);
-  await signInAt(admin, ADMIN.clientId, ADMIN.secret);
+  await signInAt(admin, ADMIN.clientId, ADMIN.secret, /\/company$/);
+  const checklist = checklistOf(admin);
 
-  // A company.
-  await admin.goto(`${server.url}/company`);
+  // A company, from the checklist on the admin's home.
   await expect(admin.getByRole('heading', { name: 'Company management' })).toBeVisible();
-  await admin.getByRole('button', { name: 'Add company' }).first().click();
+  await expect(checklist).toContainText('0 of 6 done.');
+  await checklist.getByRole('button', { name: 'Add company' }).click();
   const companyDialog = admin.getByRole('dialog');
   await companyDialog.getByLabel('Company name').fill('Modrý Koník s.r.o.');
   await companyDialog.getByLabel('Street', { exact: true }).fill('Hlavná 1');
@@ -52,12 +57,20 @@ test('an admin onboards a client on an empty database; the client ships through 
   await expect(admin).toHaveURL(/\/company\/[0-9a-f-]{36}$/);
   await expect(admin.getByRole('heading', { name: 'Company detail for Modrý Koník s.r.o.' })).toBeVisible();
 
+  await expect(checklist).toContainText('For Modrý Koník s.r.o.: 1 of 6 done.');
+
   // Parcels (PRM) to Slovakia.
+  await checklist.getByRole('link', { name: 'Choose products' }).click();
+  await expect(admin).toHaveURL(/#products-title$/);
   await admin.getByLabel('Add a country to PRM').selectOption('SK');
   await admin.getByRole('button', { name: 'Add country' }).click();
   await expect(admin.getByText('Country added to PRM.')).toBeVisible();
 
+  await expect(checklist).toContainText('2 of 6 done.');
+
   // Its IBAN: a wrong one is refused in the form, the right one saved.
+  await checklist.getByRole('link', { name: 'Add bank account' }).click();
+  await expect(admin).toHaveURL(/#bank-accounts-title$/);
   await admin.getByRole('button', { name: 'Enter IBAN' }).click();
   const ibanDialog = admin.getByRole('dialog');
   await ibanDialog.getByLabel('IBAN').fill('SK31 1200 0000 1987 4263 7540');
@@ -68,7 +81,10 @@ test('an admin onboards a client on an empty database; the client ships through 
   await ibanDialog.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('SK31 1200 0000 1987 4263 7541').first()).toBeVisible();
 
+  await expect(checklist).toContainText('3 of 6 done.');
+
   // A pickup address, collected on Monday and Wednesday.
+  await checklist.getByRole('link', { name: 'Add address' }).click();
   await admin.getByRole('button', { name: 'Add address' }).click();
   const addressDialog = admin.getByRole('dialog');
   await addressDialog.getByLabel('Contact person').fill('Ján Sklad');
@@ -84,7 +100,10 @@ test('an admin onboards a client on an empty database; the client ships through 
   await addressDialog.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByRole('heading', { name: /^Skladová 7, 040 11 Košice/ })).toBeVisible();
 
+  await expect(checklist).toContainText('4 of 6 done.');
+
   // A client on that address: the secret is shown once.
+  await checklist.getByRole('link', { name: 'Add client' }).click();
   await admin.getByRole('button', { name: 'Add client' }).click();
   const clientDialog = admin.getByRole('dialog');
   await clientDialog.getByLabel('Client ID (sign-in name)').fill('modry-konik');
@@ -100,7 +119,11 @@ test('an admin onboards a client on an empty database; the client ships through 
   await secretDialog.getByRole('button', { name: 'Yes, close' }).click();
   await expect(admin.getByRole('dialog', { name: 'Client secret of modry-konik' })).toBeHidden();
 
+  await expect(checklist).toContainText('5 of 6 done.');
+
   // PostOne for parcels to Slovakia by courier from that address (the default would be SPS).
+  await checklist.getByRole('link', { name: 'Choose partners' }).click();
+  await expect(admin).toHaveURL(/#pickup-addresses-title$/);
   await admin.getByRole('link', { name: 'Manage partners' }).click();
   await expect(admin).toHaveURL(/\/partners\?address=/);
   await admin.getByLabel('Country', { exact: true }).selectOption('SK');
@@ -143,6 +166,9 @@ test('an admin onboards a client on an empty database; the client ships through 
   // The admin disables the client; at the client's next calls (three refused in a row, spec
   // section 4) its session ends and it is on the sign-in page.
   await admin.goto(admin.url().replace(/\/partners\?.*$/, ''));
+  // Every step done: the checklist is gone.
+  await expect(admin.getByRole('button', { name: 'Disable modry-konik' })).toBeVisible();
+  await expect(checklistOf(admin)).toHaveCount(0);
   await admin.getByRole('button', { name: 'Disable modry-konik' }).click();
   await expect(admin.getByText('Client modry-konik disabled.')).toBeVisible();
   await expect
