@@ -19,7 +19,7 @@ interface Box {
 
 /** The header's direct parts that are shown, left to right, with their horizontal extent. */
 function headerParts(page: Page): Promise<Box[]> {
-  return page.locator('header').evaluate((header) =>
+  return page.getByRole('banner').evaluate((header) =>
     [...header.children]
       .map((child) => ({ child, rect: child.getBoundingClientRect() }))
       .filter(({ rect }) => rect.width > 0)
@@ -40,9 +40,9 @@ for (const account of [DEMO_ADMIN, DEMO_USER]) {
         const where = `${language} at ${viewport.width}px`;
 
         // The content of the nav area fits it (the bar shows all links or none of them).
-        const navigation = page.locator('header nav');
+        const navigation = page.getByRole('banner').locator('nav');
         await expect(navigation).toHaveCount(1);
-        const overflow = await page.locator('header').evaluate((header) => header.scrollWidth - header.clientWidth);
+        const overflow = await page.getByRole('banner').evaluate((header) => header.scrollWidth - header.clientWidth);
         expect(overflow, `header scrolls sideways in ${where}`).toBeLessThanOrEqual(0);
         const links = navigation.locator('a:visible');
         if ((await links.count()) > 0) {
@@ -71,7 +71,7 @@ for (const account of [DEMO_ADMIN, DEMO_USER]) {
       if (language === 'en') {
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.reload();
-        await expect(page.locator('header nav').getByRole('link', { name: account.admin ? 'Companies' : 'Shipments' })).toBeVisible();
+        await expect(page.getByRole('banner').locator('nav').getByRole('link', { name: account.admin ? 'Companies' : 'Shipments' })).toBeVisible();
       }
     });
   }

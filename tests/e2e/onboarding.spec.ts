@@ -51,7 +51,7 @@ test('an admin onboards a client on an empty database; the client ships through 
   await companyDialog.getByLabel('ZIP', { exact: true }).fill('040 01');
   await companyDialog.getByLabel('City', { exact: true }).fill('Košice');
   await companyDialog.getByLabel('Country', { exact: true }).selectOption('SK');
-  await companyDialog.getByLabel('Company ID (IČO)').fill('51234564');
+  await companyDialog.getByLabel('Company ID (IČO)', { exact: true }).fill('51234564');
   await companyDialog.getByLabel('Tax ID (DIČ)').fill('2121234566');
   await companyDialog.getByRole('button', { name: 'Add company' }).click();
   await expect(admin).toHaveURL(/\/company\/[0-9a-f-]{36}$/);
@@ -62,9 +62,9 @@ test('an admin onboards a client on an empty database; the client ships through 
   // Parcels (PRM) to Slovakia.
   await checklist.getByRole('link', { name: 'Choose products' }).click();
   await expect(admin).toHaveURL(/#products-title$/);
-  await admin.getByLabel('Add a country to PRM').selectOption('SK');
+  await admin.getByLabel('Add a country to Parcel (PRM)').selectOption('SK');
   await admin.getByRole('button', { name: 'Add country' }).click();
-  await expect(admin.getByText('Country added to PRM.')).toBeVisible();
+  await expect(admin.getByText('Country added to Parcel (PRM).')).toBeVisible();
 
   await expect(checklist).toContainText('2 of 6 done.');
 

@@ -4,17 +4,19 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'aria-invalid' | 'aria-describedby'>;
 
-/** A labelled select bound to react-hook-form, with its translated error tied by aria-describedby. */
+/** A labelled select bound to react-hook-form, with its translated error (or else its hint) tied by aria-describedby. */
 export function SelectField({
   label,
   registration,
   error,
+  hint,
   children,
   ...select
-}: SelectProps & { label: string; registration: UseFormRegisterReturn; error?: FieldError | undefined; children: ReactNode }) {
+}: SelectProps & { label: string; registration: UseFormRegisterReturn; error?: FieldError | undefined; hint?: string | undefined; children: ReactNode }) {
   const { i18n } = useLingui();
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   return (
     <fieldset className="fieldset">
       <label className="fieldset-legend" htmlFor={id}>
@@ -24,7 +26,7 @@ export function SelectField({
         id={id}
         className={`select w-full ${error ? 'select-error' : ''}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? errorId : hint ? hintId : undefined}
         {...select}
         {...registration}
       >
@@ -33,6 +35,11 @@ export function SelectField({
       {error?.message && (
         <p id={errorId} className="label whitespace-normal text-error" role="alert">
           {i18n._(error.message)}
+        </p>
+      )}
+      {hint && !error?.message && (
+        <p id={hintId} className="label whitespace-normal">
+          {hint}
         </p>
       )}
     </fieldset>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { clientRegisterSchema, type ClientWithSecret } from '#shared/contract/admin-clients.ts';
 import type { Company } from '#shared/contract/admin-companies.ts';
@@ -10,6 +10,7 @@ import { formFailureText } from '#web/components/form/server-errors.ts';
 import { SelectField } from '#web/components/form/select-field.tsx';
 import { TextField } from '#web/components/form/text-field.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
+import { useRoleLabels } from '#web/components/ui/use-role-labels.ts';
 import { ApiError } from '#web/lib/api-error.ts';
 import { useRegisterClient } from '../api/clients.ts';
 import { CheckboxGroup } from './checkbox-group.tsx';
@@ -36,6 +37,8 @@ export function AddClientForm({ company, onCreated, onCancel }: { company: Compa
     resolver: zodResolver(formSchema),
     defaultValues: { client: { clientId: '', name: '', email: '', phone: '', role: 'USER' satisfies ClientRole }, pickup_address: [] },
   });
+  const roles = useRoleLabels();
+  const chosenRole = useWatch({ control, name: 'client.role' }) ?? 'USER';
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -65,10 +68,10 @@ export function AddClientForm({ company, onCreated, onCancel }: { company: Compa
         <TextField label={t`Name`} registration={register('client.name')} error={errors.client?.name} autoComplete="off" />
         <TextField label={t`Email`} type="email" registration={register('client.email')} error={errors.client?.email} autoComplete="off" />
         <TextField label={t`Phone (optional)`} type="tel" registration={register('client.phone')} error={errors.client?.phone} autoComplete="off" />
-        <SelectField label={t`Role`} registration={register('client.role')} error={errors.client?.role}>
+        <SelectField label={t`Role`} registration={register('client.role')} error={errors.client?.role} hint={roles.hint[chosenRole]}>
           {CLIENT_ROLES.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {roles.name[role]}
             </option>
           ))}
         </SelectField>

@@ -12,10 +12,12 @@ import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { ActiveBadge } from './pickup-address-card.tsx';
 import { SecretDialog } from './secret-dialog.tsx';
 import { useFailureText } from './use-failure-text.ts';
+import { useRoleLabels } from '#web/components/ui/use-role-labels.ts';
 
 /** The company's clients: id, name, email, role and state; add, edit, enable/disable (not ADMIN), reset secret. */
 export function ClientPanel({ company }: { company: Company }) {
   const { t } = useLingui();
+  const roles = useRoleLabels();
   const failureText = useFailureText();
   const update = useUpdateClient(company.id);
   const reset = useResetClientSecret(company.id);
@@ -72,7 +74,9 @@ export function ClientPanel({ company }: { company: Company }) {
               <li key={client.id} className="flex flex-col gap-1 py-2 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold break-all">{client.name}</span>
-                  <span className={`badge badge-sm ${client.role === 'ADMIN' ? 'badge-primary' : 'badge-ghost'}`}>{client.role}</span>
+                  <span className={`badge badge-sm ${client.role === 'ADMIN' ? 'badge-primary' : 'badge-ghost'}`} title={roles.hint[client.role]}>
+                    {roles.name[client.role]}
+                  </span>
                   <ActiveBadge active={client.enabled} />
                 </div>
                 <span className="font-mono text-xs break-all">{client.clientId}</span>

@@ -9,6 +9,7 @@ import { formFailureText } from '#web/components/form/server-errors.ts';
 import { SelectField } from '#web/components/form/select-field.tsx';
 import { TextField } from '#web/components/form/text-field.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
+import { useRoleLabels } from '#web/components/ui/use-role-labels.ts';
 import { ApiError } from '#web/lib/api-error.ts';
 import { useUpdateClient } from '../api/clients.ts';
 import { DialogActions, FormAlert } from './dialog-actions.tsx';
@@ -34,6 +35,8 @@ export function EditClientForm({ companyId, client, onDone }: { companyId: strin
   });
 
   const role = useWatch({ control, name: 'role' });
+  const roles = useRoleLabels();
+  const chosenRole = role ?? (client.role as ClientRole);
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -58,10 +61,10 @@ export function EditClientForm({ companyId, client, onDone }: { companyId: strin
         <TextField label={t`Name`} registration={register('name')} error={errors.name} autoComplete="off" />
         <TextField label={t`Email`} type="email" registration={register('email')} error={errors.email} autoComplete="off" />
         <TextField label={t`Phone (optional)`} type="tel" registration={register('phone')} error={errors.phone} autoComplete="off" />
-        <SelectField label={t`Role`} registration={register('role')} error={errors.role}>
+        <SelectField label={t`Role`} registration={register('role')} error={errors.role} hint={roles.hint[chosenRole]}>
           {CLIENT_ROLES.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {roles.name[role]}
             </option>
           ))}
         </SelectField>

@@ -58,7 +58,7 @@ describe('the partner assignment page', () => {
     await choose('Delivery method', 'parcel_locker');
     expect(await screen.findByText('Slovak Parcel Service')).toBeTruthy();
     // Unticked, the assignment is saved for every method: the heading says so (issue 31).
-    expect(screen.getByRole('heading', { name: 'Assign a partner for Slovakia, PRM, all delivery methods' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Assign a partner for Slovakia, Parcel (PRM), all delivery methods' })).toBeTruthy();
     const url = new URL(String(candidateCalls()[0]![0]), 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({ country: 'SK', product: 'PRM', delivery_method: 'parcel_locker', pickup_address_id: ADDRESS_ID });
   });
@@ -92,10 +92,10 @@ describe('the partner assignment page', () => {
     await choose('Product', 'PRM');
     await choose('Delivery method', 'home_delivery');
     await screen.findByText('Slovak Parcel Service');
-    expect(screen.getByRole('heading', { name: 'Assign a partner for Slovakia, PRM, all delivery methods' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Assign a partner for Slovakia, Parcel (PRM), all delivery methods' })).toBeTruthy();
 
     await user.click(screen.getByLabelText('Delivery method priority'));
-    expect(screen.getByRole('heading', { name: 'Assign a partner for Slovakia, PRM, Home delivery only' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Assign a partner for Slovakia, Parcel (PRM), Home delivery only' })).toBeTruthy();
   });
 
   it('shows "All methods" for an assignment saved without a delivery method, the method otherwise', async () => {
@@ -113,8 +113,8 @@ describe('the partner assignment page', () => {
     );
     const rows = (await screen.findAllByRole('row')).slice(1).map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Slovakia', 'PRM', 'Slovak Parcel Service', 'All methods'],
-      ['Slovakia', 'TRC', 'PostOne', 'Parcel locker'],
+      ['Slovakia', 'Parcel PRM', 'Slovak Parcel Service', 'All methods'],
+      ['Slovakia', 'Tracked letter TRC', 'PostOne', 'Parcel locker'],
     ]);
   });
 

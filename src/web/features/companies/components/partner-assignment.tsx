@@ -9,6 +9,7 @@ import { useAssignPartner, usePartnerCandidates, useUnassignPartner } from '../a
 import { PartnerPrioritiesDialog } from './partner-priorities-dialog.tsx';
 import { useCompanyLabels } from './use-company-labels.ts';
 import { useFailureText } from './use-failure-text.ts';
+import { useProductLabels } from '#web/components/ui/use-product-labels.ts';
 
 const ASSIGNABLE_PRODUCTS = ['PRM', 'UTR', 'TRC', 'RTN'] as const satisfies readonly Product[];
 
@@ -103,6 +104,8 @@ function AssignmentPanels({ companyId, addressId, addressText, assignments }: { 
   const unassign = useUnassignPartner(companyId);
   const methodLabel = method ? labels.methods[method] : '';
   const countryLabel = country ? labels.country(country) : '';
+  const productNames = useProductLabels().name;
+  const productLabel = product ? `${productNames[product]} (${product})` : '';
 
   const remove = async (row: Assignment) => {
     setBusyRow(row.assignmentId);
@@ -160,7 +163,7 @@ function AssignmentPanels({ companyId, addressId, addressText, assignments }: { 
               <option value="">{t`Choose a product`}</option>
               {ASSIGNABLE_PRODUCTS.map((p) => (
                 <option key={p} value={p}>
-                  {p}
+                  {productNames[p]} ({p})
                 </option>
               ))}
             </select>
@@ -220,7 +223,9 @@ function AssignmentPanels({ companyId, addressId, addressText, assignments }: { 
                     {assignments.map((row) => (
                       <tr key={row.assignmentId}>
                         <td>{labels.country(row.country)}</td>
-                        <td>{row.product}</td>
+                        <td>
+                          {productNames[row.product]} <span className="font-mono text-xs opacity-70">{row.product}</span>
+                        </td>
                         <td>{row.partnerName}</td>
                         <td>{row.deliverMethod ? labels.methods[row.deliverMethod] : t`All methods`}</td>
                         <td>
@@ -248,11 +253,11 @@ function AssignmentPanels({ companyId, addressId, addressText, assignments }: { 
               <h2 id="candidates-title" className="card-title text-lg break-words">
                 {methodPriority ? (
                   <Trans>
-                    Assign a partner for {countryLabel}, {product}, {methodLabel} only
+                    Assign a partner for {countryLabel}, {productLabel}, {methodLabel} only
                   </Trans>
                 ) : (
                   <Trans>
-                    Assign a partner for {countryLabel}, {product}, all delivery methods
+                    Assign a partner for {countryLabel}, {productLabel}, all delivery methods
                   </Trans>
                 )}
               </h2>

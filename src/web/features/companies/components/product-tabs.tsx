@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import type { Company } from '#shared/contract/admin-companies.ts';
 import type { Product } from '#shared/domain/enums.ts';
 import { showToast } from '#web/components/ui/toast-store.ts';
+import { useProductLabels } from '#web/components/ui/use-product-labels.ts';
 import { useChangeProductCountry } from '../api/company-products.ts';
 import { useCompanyLabels } from './use-company-labels.ts';
 import { useFailureText } from './use-failure-text.ts';
@@ -21,6 +22,7 @@ export function defaultProductTab(company: Company): Product {
 export function ProductTabs({ company }: { company: Company }) {
   const { t } = useLingui();
   const labels = useCompanyLabels();
+  const products = useProductLabels();
   const failureText = useFailureText();
   const change = useChangeProductCountry(company.id);
   const [active, setActive] = useState<Product>(() => defaultProductTab(company));
@@ -30,6 +32,8 @@ export function ProductTabs({ company }: { company: Company }) {
   const selectId = useId();
   const countries = [...(company.products[active] ?? [])].sort((a, b) => labels.country(a).localeCompare(labels.country(b)));
   const available = labels.countries.filter((c) => !countries.includes(c.code));
+  // The product by its name, with the code the API, imports and partners use.
+  const activeName = `${products.name[active]} (${active})`;
 
   const select = (product: Product) => {
     setActive(product);
@@ -48,7 +52,7 @@ export function ProductTabs({ company }: { company: Company }) {
   const run = async (country: string, remove: boolean) => {
     try {
       await change.mutateAsync({ product: active, country, remove });
-      showToast(remove ? t`Country removed from ${active}.` : t`Country added to ${active}.`);
+      showToast(remove ? t`Country removed from ${activeName}.` : t`Country added to ${activeName}.`);
       if (!remove) setToAdd('');
     } catch (error) {
       showToast(failureText(error), 'error');
@@ -74,18 +78,20 @@ export function ProductTabs({ company }: { company: Company }) {
             onClick={() => select(product)}
             onKeyDown={(e) => onKeyDown(e, index)}
           >
-            {product}
+            {products.name[product]}
+            <span className="ms-1 font-mono text-xs opacity-70">{product}</span>
             <span className="badge badge-ghost badge-sm ms-1">{company.products[product]?.length ?? 0}</span>
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${active}`} className="pt-3">
+        <p className="mb-2 text-sm text-base-content/70">{products.hint[active]}</p>
         {countries.length === 0 ? (
           <p className="text-sm text-base-content/70">
-            <Trans>No countries for {active} yet.</Trans>
+            <Trans>No countries for {activeName} yet.</Trans>
           </p>
         ) : (
-          <ul className="flex flex-wrap gap-2" aria-label={t`Countries of ${active}`}>
+          <ul className="flex flex-wrap gap-2" aria-label={t`Countries of ${activeName}`}>
             {countries.map((code) => (
               <li key={code} className="badge badge-outline h-auto gap-1 py-1">
                 <span className="font-mono font-semibold">{code}</span>
@@ -93,8 +99,8 @@ export function ProductTabs({ company }: { company: Company }) {
                 <button
                   type="button"
                   className="btn btn-ghost btn-xs btn-circle"
-                  aria-label={t`Remove ${labels.country(code)} from ${active}`}
-                  title={t`Remove ${labels.country(code)} from ${active}`}
+                  aria-label={t`Remove ${labels.country(code)} from ${activeName}`}
+                  title={t`Remove ${labels.country(code)} from ${activeName}`}
                   disabled={change.isPending}
                   onClick={() => void run(code, true)}
                 >
@@ -114,7 +120,7 @@ export function ProductTabs({ company }: { company: Company }) {
           >
             <fieldset className="fieldset min-w-48 flex-1 py-0 sm:max-w-xs">
               <label className="fieldset-legend" htmlFor={selectId}>
-                <Trans>Add a country to {active}</Trans>
+                <Trans>Add a country to {activeName}</Trans>
               </label>
               <select id={selectId} className="select select-sm w-full" value={toAdd} onChange={(e) => setToAdd(e.target.value)}>
                 <option value="">{t`Choose a country`}</option>

@@ -11,6 +11,7 @@ import { ApiError } from '#web/lib/api-error.ts';
 import { usePartnerServices, useUpdatePartnerServices } from '../api/partners.ts';
 import { useFailureText } from './use-failure-text.ts';
 import { useNetworkLabels } from './use-network-labels.ts';
+import { useProductLabels } from '#web/components/ui/use-product-labels.ts';
 
 /** The grid's product columns, in the order the carrier talks about them. */
 export const GRID_PRODUCTS = ['PRM', 'TRC', 'UTR', 'RTN'] as const satisfies readonly Product[];
@@ -49,6 +50,7 @@ function ServicesGridForm({ partnerId, initial }: { partnerId: number; initial: 
   const { t, i18n } = useLingui();
   const id = useId();
   const labels = useNetworkLabels();
+  const productNames = useProductLabels().name;
   const update = useUpdatePartnerServices(partnerId);
   const failureText = useFailureText();
   const initialKeys = useMemo(() => new Set(initial.map((s) => cellKey(s.country, s.product, s.delivery_method))), [initial]);
@@ -137,7 +139,7 @@ function ServicesGridForm({ partnerId, initial }: { partnerId: number; initial: 
                 </th>
                 {GRID_PRODUCTS.map((product) => (
                   <th key={product} scope="colgroup" colSpan={DELIVERY_METHODS.length} className="border-base-300 border-l text-center">
-                    {product}
+                    {productNames[product]} <span className="font-mono text-xs opacity-70">{product}</span>
                   </th>
                 ))}
               </tr>

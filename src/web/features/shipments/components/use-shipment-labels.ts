@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { DeliveryMethod, GoodsType, PartnerCode, Product } from '#shared/domain/enums.ts';
+import type { DeliveryMethod, GoodsType, PartnerCode } from '#shared/domain/enums.ts';
+import { useProductLabels } from '#web/components/ui/use-product-labels.ts';
 
 /** Translated names of the shipment enumerations (spec section 3) for tables, filters and the detail. */
 export function useShipmentLabels() {
@@ -10,12 +11,10 @@ export function useShipmentLabels() {
     pickup_point: t`Pickup point`,
     other_pudo: t`Other PUDO`,
   };
-  const product: Record<Product, string> = {
-    UTR: t`Basic`,
-    TRC: t`Tracked letter`,
-    PRM: t`Parcel`,
-    RTN: t`Return`,
-  };
+  const products = useProductLabels();
+  const product = products.name;
+  /** What each product is, in one line (the wizard's product cards). */
+  const productHint = products.hint;
   const goodsType: Record<GoodsType, string> = {
     GOODS: t`Goods`,
     SAMPLE: t`Sample`,
@@ -33,5 +32,5 @@ export function useShipmentLabels() {
     POST_PL: t`Polish Post`,
     KAAB: 'KAAB Customs Express',
   };
-  return { deliveryMethod, product, goodsType, partner };
+  return { deliveryMethod, product, productHint, goodsType, partner };
 }

@@ -21,12 +21,7 @@ export function StepDestination({ products }: { products: ProductsMap }) {
   const countryError = useFieldError('country');
   const countries = useMemo(() => countriesOf(products).sort((a, b) => format.country(a).localeCompare(format.country(b), format.locale)), [products, format]);
   const available = country ? productsFor(products, country) : [];
-  const descriptions: Record<Product, string> = {
-    PRM: t`A parcel up to 31.5 kg, by courier or to a parcel point.`,
-    TRC: t`A tracked letter up to 2 kg, signed for on delivery.`,
-    UTR: t`A basic letter up to 2 kg, delivered by the postal operator.`,
-    RTN: t`A return: the parcel comes back to your pickup address.`,
-  };
+  const descriptions = labels.productHint;
 
   // A new country or product keeps only the choices that still apply.
   const keepValidChoices = (nextCountry: string, nextProduct: Product | undefined) => {
