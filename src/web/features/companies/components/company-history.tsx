@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
 import type { AuditEntity } from '#shared/domain/audit.ts';
 import { AuditChanges } from '#web/components/ui/audit-changes.tsx';
 import { ListError, useListTexts } from '#web/components/ui/list-states.tsx';
 import { useAuditLabels } from '#web/components/ui/use-audit-labels.ts';
 import { formatDateTime } from '#web/lib/format.ts';
+import { useCompany } from '../api/get-company.ts';
 import { useCompanyHistory } from '../api/get-company-history.ts';
 
 /** The company's audit entries: when, who, which record, the action and each changed field before → after; "More" pages. */
@@ -13,6 +15,15 @@ export function CompanyHistory({ companyId }: { companyId: string }) {
   const { errorText } = useListTexts();
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
   const labels = useAuditLabels();
+  // Ids in the entries (a pickup address's users, a client's addresses) by the names the page shows.
+  const { data: company } = useCompany(companyId);
+  const names = useMemo(
+    () => ({
+      client: new Map(company.clients.map((c) => [c.id, `${c.name} (${c.clientId})`])),
+      pickupAddress: new Map(company.pickupAddresses.map((a) => [a.id, `${a.street}, ${a.zip} ${a.city}`])),
+    }),
+    [company],
+  );
 
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-2">
@@ -45,7 +56,7 @@ export function CompanyHistory({ companyId }: { companyId: string }) {
                 <span className="badge badge-ghost badge-sm">{labels.entity[entry.entity as AuditEntity] ?? entry.entity}</span>
                 <code className="text-xs break-all text-base-content/70">{entry.entityId}</code>
               </div>
-              <AuditChanges entry={entry} className="ps-2" />
+              <AuditChanges entry={entry} names={names} className="ps-2" />
             </li>
           ))}
         </ol>

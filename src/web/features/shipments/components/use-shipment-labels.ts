@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { DeliveryMethod, GoodsType, PartnerCode } from '#shared/domain/enums.ts';
+import type { DeliveryMethod, GoodsType } from '#shared/domain/enums.ts';
+import { usePartnerLabels } from '#web/components/ui/use-partner-labels.ts';
 import { useProductLabels } from '#web/components/ui/use-product-labels.ts';
 
 /** Translated names of the shipment enumerations (spec section 3) for tables, filters and the detail. */
@@ -21,16 +22,6 @@ export function useShipmentLabels() {
     DOCUMENTS: t`Documents`,
     GIFT: t`Gift`,
   };
-  /** Partner names as the carrier calls them (brand names stay as they are). */
-  const partner: Record<PartnerCode, string> = {
-    POSTONE: 'PostOne',
-    POST_AT: t`Austrian Post`,
-    SPS: 'Slovak Parcel Service',
-    POST_HU: t`Hungarian Post`,
-    UNTRACKED: t`Untracked letter mail`,
-    ONE_CZ: 'One CZ',
-    POST_PL: t`Polish Post`,
-    KAAB: 'KAAB Customs Express',
-  };
+  const partner = usePartnerLabels().name;
   return { deliveryMethod, product, productHint, goodsType, partner };
 }
