@@ -32,22 +32,26 @@ export function PickupAddressCard({ companyId, address, onEdit, onDelete }: { co
           <Item label={<Trans>Phone</Trans>}>{address.phone || <EmptyValue />}</Item>
           <Item label={<Trans>Email</Trans>}>{address.email ? <span className="break-all">{address.email}</span> : <EmptyValue />}</Item>
           <Item label={<Trans>Regular pickup</Trans>}>
-            <ActiveBadge active={address.regularPickup} />
-          </Item>
-          <Item label={<Trans>Pickup days</Trans>}>
-            <ul className="flex flex-wrap gap-1">
-              {PICKUP_WEEKDAYS.map((day) => {
-                const on = address.pickupDays[day] ?? false;
-                const name = labels.weekdays[day];
-                return (
-                  <li key={day} className={`badge badge-sm ${on ? 'badge-success' : 'badge-error badge-outline'}`} title={name.long}>
-                    <span aria-hidden="true">{on ? '✓' : '✕'}</span>
-                    <span aria-hidden="true">{name.short}</span>
-                    <span className="sr-only">{on ? t`${name.long}: pickup` : t`${name.long}: no pickup`}</span>
-                  </li>
-                );
-              })}
-            </ul>
+            {/* The days apply to a regular pickup only; without one the carrier comes when asked. */}
+            {address.regularPickup ? (
+              <ul className="flex flex-wrap gap-1">
+                {PICKUP_WEEKDAYS.map((day) => {
+                  const on = address.pickupDays[day] ?? false;
+                  const name = labels.weekdays[day];
+                  return (
+                    <li key={day} className={`badge badge-sm ${on ? 'badge-success' : 'badge-ghost'}`} title={name.long}>
+                      <span aria-hidden="true">{on ? '✓' : '✕'}</span>
+                      <span aria-hidden="true">{name.short}</span>
+                      <span className="sr-only">{on ? t`${name.long}: pickup` : t`${name.long}: no pickup`}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <span className="badge badge-sm badge-ghost">
+                <Trans>On request</Trans>
+              </span>
+            )}
           </Item>
         </dl>
         <div>

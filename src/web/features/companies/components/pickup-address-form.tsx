@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { Company } from '#shared/contract/admin-companies.ts';
 import { pickupAddressCheck, pickupAddressSaveSchema, type AdminPickupAddress } from '#shared/contract/admin-pickup-addresses.ts';
@@ -95,6 +95,9 @@ export function PickupAddressForm({ company, address, onDone }: { company: Compa
     formState: { errors, isSubmitting },
   } = useForm<PickupAddressForm>({ resolver: zodResolver(pickupAddressFormSchema), defaultValues: initialValues(address, company) });
   const credentials = useFieldArray({ control, name: 'pickupAddress.credentials' });
+  // The days say when the carrier comes by itself: they apply to a regular pickup only (kept, not
+  // disabled, while it is off: a disabled field would drop its values from the form).
+  const regular = useWatch({ control, name: 'pickupAddress.regularPickup' });
   const e = errors.pickupAddress;
 
   const submit = handleSubmit(async (values) => {
@@ -146,6 +149,9 @@ export function PickupAddressForm({ company, address, onDone }: { company: Compa
         <legend className="fieldset-legend">
           <Trans>Pickup days</Trans>
         </legend>
+        <p className="label whitespace-normal">
+          {regular ? <Trans>The carrier comes on the days ticked without being asked.</Trans> : <Trans>Without a regular pickup, the carrier comes when the company asks for it.</Trans>}
+        </p>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {PICKUP_WEEKDAYS.map((day) => (
             <label key={day} className="label cursor-pointer gap-2 text-base-content">
@@ -160,7 +166,7 @@ export function PickupAddressForm({ company, address, onDone }: { company: Compa
         name="clientIds"
         legend={t`Users assigned to the address`}
         options={company.clients.map((c) => ({ value: c.id, label: `${c.name} (${c.email})` }))}
-        empty={t`The company has no clients yet.`}
+        empty={t`No clients yet. Save the address first, then register its users with "Add client": they can be put on it there or here.`}
       />
       <fieldset className="fieldset">
         <legend className="fieldset-legend">
