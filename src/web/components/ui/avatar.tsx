@@ -24,10 +24,14 @@ export function useAvatarState(src: string | null | undefined): AvatarState {
   return settled?.src === src ? settled.state : 'loading';
 }
 
-/** First letters of the first and last word: "Martina Kováčová" -> "MK". */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** A word's first character as the reader sees it: a whole emoji or letter with its accents, never half of a surrogate pair. */
+const firstCharacter = (word: string | undefined) => (word ? ([...graphemes.segment(word)][0]?.segment ?? '') : '');
+
+/** First characters of the first and last word: "Martina Kováčová" -> "MK", "Martin 🚚" -> "M🚚". */
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+  return (firstCharacter(parts[0]) + (parts.length > 1 ? firstCharacter(parts.at(-1)) : '')).toUpperCase() || '?';
 }
 
 const SIZES = { sm: 'w-8 text-sm', lg: 'w-16 text-xl' } as const;

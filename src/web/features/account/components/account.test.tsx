@@ -202,4 +202,11 @@ describe('the avatar', () => {
     expect(initials('Ján Peter Novák')).toBe('JN');
     expect(initials('')).toBe('?');
   });
+
+  it('never splits an emoji or a letter with its accent (issue 31: "M\\ud83d")', () => {
+    expect(initials('Martin 🚚')).toBe('M🚚');
+    expect(initials('👩‍💻 Eva')).toBe('👩‍💻E');
+    // "Š" typed as S + combining caron stays one character.
+    expect(initials('S\u030Cimon Novák')).toBe('S\u030CN');
+  });
 });
