@@ -99,7 +99,7 @@ test('error states: a refused sign-in and a send form submitted empty', async ({
   await page.goto('/shipment/send');
   await heading(page);
   await page.getByRole('button', { name: 'Send shipment' }).click();
-  await expect(page.getByText('Address is required').first()).toBeVisible();
+  await expect(page.getByText('Street is required').first()).toBeVisible();
   found.push(...(await serious(page, 'send form with errors')));
   expect(found).toEqual([]);
 });

@@ -68,13 +68,13 @@ async function wizardShipment(page: Page, receiver: string, reference: string) {
   await pressContinue(page);
   await expect(stepTitle(page)).toHaveText('Parcel: package details');
   await page.getByLabel('Content').fill('Garden seeds');
-  await page.getByLabel('Reference number', { exact: true }).fill(reference);
+  await page.getByLabel('Reference number (optional)').fill(reference);
   await page.getByLabel('Sender name on the label').fill('Zelená Záhrada');
   await page.getByLabel('Weight (kg)').fill('2.5');
   await page.getByLabel('Width (cm)').fill('30');
   await page.getByLabel('Height (cm)').fill('20');
   await page.getByLabel('Length (cm)').fill('40');
-  await page.getByLabel('Parcel reference').fill(`${reference}-1`);
+  await page.getByLabel('Parcel reference (optional)').fill(`${reference}-1`);
   await pressContinue(page);
   await expect(stepTitle(page)).toHaveText('Services');
   await page.getByRole('checkbox', { name: /I confirm/ }).check();

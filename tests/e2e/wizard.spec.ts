@@ -47,13 +47,13 @@ async function packageServicesAndSummary(page: Page, reference: string) {
   await pressContinue(page);
   await expect(stepTitle(page)).toHaveText('Parcel: package details');
   await page.getByLabel('Content').fill('Garden seeds');
-  await page.getByLabel('Reference number', { exact: true }).fill(reference);
+  await page.getByLabel('Reference number (optional)').fill(reference);
   await page.getByLabel('Sender name on the label').fill('Zelená Záhrada');
   await page.getByLabel('Weight (kg)').fill('2.5');
   await page.getByLabel('Width (cm)').fill('30');
   await page.getByLabel('Height (cm)').fill('20');
   await page.getByLabel('Length (cm)').fill('40');
-  await page.getByLabel('Parcel reference').fill(`${reference}-1`);
+  await page.getByLabel('Parcel reference (optional)').fill(`${reference}-1`);
   await pressContinue(page);
   await expect(stepTitle(page)).toHaveText('Services');
   await page.getByLabel('Cash on delivery (optional)').fill('25.90');
@@ -87,7 +87,7 @@ test('a client completes the wizard online and finds the shipment in the list', 
 
   // Continue checks the step: the missing fields say what they need.
   await pressContinue(page);
-  await expect(page.getByText('Address is required')).toBeVisible();
+  await expect(page.getByText('Street is required')).toBeVisible();
   await expect(page.getByRole('tab', { name: /Recipient/ })).toHaveAttribute('data-state', 'active');
 
   await recipient(page, 'Jana Kováčová');

@@ -9,9 +9,9 @@ describe('WizardTabs on a phone', () => {
     render(<WizardTabs step={3} furthest={3} onSelect={vi.fn()} errors={{}} />);
     const line = screen.getByText('Step 3 of 6 — Recipient');
     const phoneOnly = line.closest('[data-testid="wizard-step-label"]')!;
-    expect(phoneOnly.className.split(' ')).toContain('sm:hidden');
+    expect(phoneOnly.className.split(' ')).toContain('md:hidden');
     const tablist = screen.getByRole('tablist');
-    expect(tablist.className.split(' ')).toContain('max-sm:hidden');
+    expect(tablist.className.split(' ')).toContain('max-md:hidden');
     expect(tablist.className).not.toContain('overflow-x-auto');
     expect(screen.getAllByRole('tab')).toHaveLength(6);
   });

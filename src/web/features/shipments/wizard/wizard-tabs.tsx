@@ -19,8 +19,8 @@ function holdsError(node: unknown): boolean {
  * active, completed (before the current step, or up to the furthest step reached) or inactive;
  * arrow keys move between them with wrap-around and a focused tab is activated at once. A tab
  * whose fields have errors says so. Each step change scrolls the current tab into view, below the
- * sticky header, so that on a short screen the user sees where she is. On a phone (below 640 px)
- * a line "Step 3 of 6 — Recipient" stands in for the tabs.
+ * sticky header, so that on a short screen the user sees where she is. Below tablet width (768 px;
+ * at 640 px the German names ran into each other) a line "Step 3 of 6 — Recipient" stands in.
  */
 export function WizardTabs({
   step,
@@ -83,12 +83,12 @@ export function WizardTabs({
   return (
     <nav aria-label={t`Steps`}>
       {/* A phone has no room for six named tabs (they scrolled sideways, cut mid-word): it says
-          where the user is, with a bar for the way left; the tabs show from tablet width up. */}
-      <div ref={phoneLabel} className="flex scroll-mt-20 flex-col gap-1 sm:hidden" data-testid="wizard-step-label">
+          where the user is, with a bar for the way left; the tabs show from tablet width (768 px) up. */}
+      <div ref={phoneLabel} className="flex scroll-mt-20 flex-col gap-1 md:hidden" data-testid="wizard-step-label">
         <p className="text-sm font-semibold">{t`Step ${step} of ${count} — ${name}`}</p>
         <progress className="progress progress-primary w-full" value={step} max={STEPS.length} aria-hidden="true" />
       </div>
-      <div role="tablist" aria-orientation="horizontal" className="steps steps-horizontal w-full max-sm:hidden" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-orientation="horizontal" className="steps steps-horizontal w-full max-md:hidden" onKeyDown={onKeyDown}>
         {STEPS.map((target) => {
           const state = target === step ? 'active' : target < step || target <= furthest ? 'completed' : 'inactive';
           const hasError = withErrors.has(target);
