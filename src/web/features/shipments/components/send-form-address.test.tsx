@@ -281,3 +281,16 @@ describe('SendForm address on a new destination country', () => {
     expect(invalid()).toEqual([]);
   });
 });
+
+describe('the destination country list', () => {
+  it('is in the order of the countries’ names in the user’s language, not of their ISO codes (issue 31)', () => {
+    const clientOfThree: ClientInfo = { ...client, products: { CH: ['PRM'], DE: ['PRM'], AT: ['PRM'] } };
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SendForm client={clientOfThree} onSent={() => {}} />
+      </QueryClientProvider>,
+    );
+    const options = within(screen.getByLabelText('Country')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Austria', 'Germany', 'Switzerland']);
+  });
+});

@@ -56,7 +56,8 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
   const language = currentLanguage();
   const format = useFormat();
   const products = client.products;
-  const countries = useMemo(() => countriesOf(products), [products]);
+  // By their names in the user's language (its collation: Č after C in Slovak), not by ISO code.
+  const countries = useMemo(() => countriesOf(products).sort((a, b) => format.country(a).localeCompare(format.country(b), format.locale)), [products, format]);
   const schema = useMemo(() => shipmentCreateSchemaFor(products), [products]);
   const [failure, setFailure] = useState<string[] | null>(null);
   const [point, setPoint] = useState<PickupPoint | null>(null);
