@@ -47,9 +47,9 @@ const candidateCalls = () => fetchMock().mock.calls.filter(([url]) => String(url
 const assignCalls = () => fetchMock().mock.calls.filter(([url, init]) => String(url).includes('/partner?') && init?.method === 'POST');
 
 describe('the partner assignment page', () => {
-  it('shows the address and asks for candidates only when country, product and method are all chosen', async () => {
+  it('shows the address as labels print it (postcode before town) and asks for candidates only when country, product and method are all chosen', async () => {
     const { choose } = await setup();
-    expect(screen.getByText(/Mlynské nivy 5, Bratislava, 82109/)).toBeTruthy();
+    expect(screen.getByText(/Mlynské nivy 5, 82109 Bratislava/)).toBeTruthy();
     await choose('Country', 'SK');
     await choose('Product', 'PRM');
     expect(candidateCalls()).toHaveLength(0);

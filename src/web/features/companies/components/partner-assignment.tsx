@@ -67,7 +67,7 @@ export function PartnerAssignment({ companyId, addressId }: { companyId: string;
   } else {
     const address = addressId ? company.data.pickupAddresses.find((a) => a.id === addressId) : undefined;
     body = address ? (
-      <AssignmentPanels companyId={companyId} addressId={address.id} addressText={`${address.street}, ${address.city}, ${address.zip}`} assignments={address.preferredPartners} />
+      <AssignmentPanels companyId={companyId} addressId={address.id} addressText={`${address.street}, ${address.zip} ${address.city}`} assignments={address.preferredPartners} />
     ) : (
       <div role="alert" className="alert alert-warning alert-soft">
         <span>
