@@ -122,7 +122,7 @@ describe('renderLabels, A6', { timeout: 60_000 }, () => {
       'Slovak Parcel Service',
       '2/3',
       '1 234.50 CZK',
-      '2.500 kg',
+      '2.5 kg',
       'OBJ-2026-7',
       'PP0000000007',
       'RR123456775SK',

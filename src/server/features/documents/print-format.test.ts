@@ -47,8 +47,16 @@ describe('printDate and printDateTime (Europe/Bratislava)', () => {
 
 describe('numbers', () => {
   it('print with a decimal point and spaces between thousands', () => {
-    expect(printWeight(1234.5)).toBe('1 234.500');
+    expect(printWeight(1234.5)).toBe('1 234.5');
     expect(printAmount(1234.5)).toBe('1 234.50');
     expect(printCount(2500)).toBe('2 500');
+  });
+
+  it('print weights without trailing zeros: "1.5 kg" cannot be read as 1,500 kg (issue 31)', () => {
+    expect(printWeight(1.5)).toBe('1.5');
+    expect(printWeight(2)).toBe('2');
+    expect(printWeight(0.25)).toBe('0.25');
+    expect(printWeight(31.5)).toBe('31.5');
+    expect(printWeight(1.234)).toBe('1.234');
   });
 });

@@ -73,13 +73,18 @@ export function printDateTime(date: Date): string {
 }
 
 const decimals = (digits: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const threeDecimals = decimals(3);
 const twoDecimals = decimals(2);
 const integer = decimals(0);
 
-/** Kilograms with three decimals (weights are entered in steps of 0.001 kg): "1 234.500". */
+const weightDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 3 });
+
+/**
+ * Kilograms as the documents print every number (English, README note 30): a decimal point,
+ * spaces between thousands, and no trailing zeros, so "1.5", never "1.500", which a Central
+ * European reads as one thousand five hundred. Weights are entered in steps of 0.001 kg: "1 234.567".
+ */
 export function printWeight(kg: number): string {
-  return threeDecimals.format(kg).replaceAll(',', ' ');
+  return weightDecimals.format(kg).replaceAll(',', ' ');
 }
 
 /** An amount with two decimals: "1 234.50". */
