@@ -113,7 +113,7 @@ describe('the company form checks addresses and identifiers by country', () => {
       .mockResolvedValueOnce(json(companyFixture(), 201));
     await fill({ zip: '058 01', ico: '47258365', dic: '2021234567' });
     await submit();
-    const confirm = await screen.findByRole('dialog', { name: 'This company ID (IČO) is already registered' });
+    const confirm = await screen.findByRole('dialog', { name: 'Another company has this IČO' });
     expect(within(confirm).getByText(warning)).toBeTruthy();
     expect(onCreated).not.toHaveBeenCalled();
     await user.click(within(confirm).getByRole('button', { name: 'Save anyway' }));
@@ -138,7 +138,7 @@ describe('the company form checks addresses and identifiers by country', () => {
     );
     await fill({ zip: '058 01', ico: '47258365', dic: '2021234567' });
     await submit();
-    const confirm = await screen.findByRole('dialog', { name: 'This company ID (IČO) is already registered' });
+    const confirm = await screen.findByRole('dialog', { name: 'Another company has this IČO' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await vi.waitFor(() => expect(errorOf('Company ID (IČO)')).toBe(am.cinDuplicate.message));
     expect(fetchMock()).toHaveBeenCalledTimes(1);

@@ -147,7 +147,7 @@ export function CompanyForm({
       <DialogActions onCancel={onCancel} busy={isSubmitting || confirming} submitLabel={submitLabel} />
       <ConfirmDialog
         open={duplicate !== null}
-        title={t`This company ID (IČO) is already registered`}
+        title={t`Another company has this IČO`}
         confirmLabel={t`Save anyway`}
         tone="primary"
         busy={confirming}
