@@ -11,6 +11,7 @@ import type { ImportPreview, ImportRecord } from '#shared/contract/imports.ts';
 import { isValidS10 } from '#shared/domain/s10.ts';
 import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
 import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { inputMessages } from '#shared/i18n/input-messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import { queryRows } from '#server/db/client.ts';
 import { missingReferences } from '#server/db/missing-references.ts';
@@ -208,6 +209,14 @@ describe('the CSV result', () => {
 });
 
 describe('files that cannot be imported', () => {
+  it('imports a text file with a stray NUL, refusing only the row that holds it, by its number and column (issue 31)', async () => {
+    const text = csv([SK_HEADERS, good(1), ['Eva\u0000 Malá', ...good(2).slice(1)], good(3)]);
+    const { id } = await started(text);
+    const record = await finished(id, userToken, 'sk');
+    expect(record).toMatchObject({ status: 'COMPLETED', successful_shipments: 2, failed_shipments: 1, error_message: null });
+    expect(record.row_errors).toEqual([{ row: 3, column: 'Meno', message: sk(inputMessages.unsafeCharacters) }]);
+  });
+
   it('ends FAILED with the reason when the content is not what the extension says', async () => {
     const { id } = await started(csv([SK_HEADERS, good(1)]), { type: 'xlsx', filename: 'orders.xlsx' });
     expect(await finished(id)).toMatchObject({ status: 'FAILED', error_message: en(serverMessages.importTypeMismatch), successful_shipments: 0 });

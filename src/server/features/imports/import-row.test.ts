@@ -37,3 +37,12 @@ describe('readRow numbers', () => {
     expect(row({ weight: '1,2,3' })).toEqual({ ok: false, errors: [{ column: 'Hmotnosť', message: inputMessages.notANumber.id }] });
   });
 });
+
+describe('readRow text', () => {
+  it('refuses a stray NUL or another control character on its column, never storing it (issue 31)', () => {
+    const cells = ['Ján\u0000 Novák', 'Hlavná 1', 'Žilina', '010 01', 'SK', '+421905123456', 'jan@example.com', 'Semená', '2', '30', '20', '40', ''];
+    const result = readRow(cells, MAPPING, HEADERS);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.errors.map((e) => e.column)).toEqual(['Meno']);
+  });
+});

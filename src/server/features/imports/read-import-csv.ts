@@ -120,13 +120,23 @@ function blankLine(text: string, from: number, to: number, delimiter: string, wi
 }
 
 /** NUL bytes or many control characters: a spreadsheet, PDF or image, not text. */
+/**
+ * A spreadsheet, an image or a PDF under a .csv name: control bytes in more than 1% of the first
+ * 8 KB (NULs only beyond 8 of them). A stray NUL in a text file is no reason to refuse it whole: the cell holding
+ * it is refused on its row, with the row's number and the column (the field rules refuse control
+ * characters), and the other rows are imported.
+ */
 function looksBinary(bytes: Uint8Array): boolean {
   if (isUtf16(bytes)) return false;
-  if (bytes.includes(0)) return true;
   const sample = bytes.subarray(0, 8192);
   let control = 0;
-  for (const byte of sample) if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control++;
-  return control > sample.length / 100;
+  let nul = 0;
+  for (const byte of sample) {
+    if (byte === 0) nul++;
+    else if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control++;
+  }
+  // A few NULs (a short file's one stray NUL is more than 1% of it) are text with a bad cell.
+  return control > sample.length / 100 || nul > Math.max(8, sample.length / 100);
 }
 
 /** Excel's "Unicode text" export: UTF-16 with a byte-order mark. */

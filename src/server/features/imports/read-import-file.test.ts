@@ -145,6 +145,16 @@ describe('readImportFile: CSV', () => {
     expect(await refusal('csv', pdf)).toBe(serverMessages.importTypeMismatch.id);
   });
 
+  it('reads a text file with a stray NUL: the cell keeps it, for its row to be refused with its number (issue 31)', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `Ján ${i};Senec`);
+    rows[2] = 'Eva\u0000 Malá;Nitra';
+    const sheet = await readImportFile('csv', utf8(['Meno;Mesto', ...rows].join('\n')));
+    expect(sheet.rows).toHaveLength(40);
+    expect(sheet.rows[2]).toEqual(['Eva\u0000 Malá', 'Nitra']);
+    // A NUL in a header is dropped: headers name the columns of row errors, stored as JSON.
+    expect((await readImportFile('csv', utf8('Meno\u0000;Mesto\nEva;Nitra'))).headers).toEqual(['Meno', 'Mesto']);
+  });
+
   it('refuses a quote left open, which would swallow every row after it', async () => {
     expect(await refusal('csv', utf8('Meno;Obsah\nEva;"Knihy\nJán;Hračky\n'))).toBe(documentActionMessages.importUnreadable.id);
   });
