@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { Company } from '#shared/contract/admin-companies.ts';
-import { pickupAddressCheck, pickupAddressSaveSchema, type AdminPickupAddress } from '#shared/contract/admin-pickup-addresses.ts';
+import { pickupAddressCheck, pickupAddressNormalised, pickupAddressSaveSchema, type AdminPickupAddress } from '#shared/contract/admin-pickup-addresses.ts';
 import { messages } from '#shared/i18n/messages.ts';
 import { PICKUP_WEEKDAYS, pickupDaysToMask } from '#shared/domain/pickup-days.ts';
 import { formFailureText } from '#web/components/form/server-errors.ts';
@@ -44,7 +44,7 @@ const addressFields = z.object({
   ),
 });
 const pickupAddressFormSchema = z.object({
-  pickupAddress: addressFields.check(pickupAddressCheck<z.output<typeof addressFields>>()),
+  pickupAddress: addressFields.check(pickupAddressCheck<z.output<typeof addressFields>>(), pickupAddressNormalised<z.output<typeof addressFields>>()),
   clientIds: z.array(z.string()),
 });
 type PickupAddressForm = z.input<typeof pickupAddressFormSchema>;
@@ -150,7 +150,11 @@ export function PickupAddressForm({ company, address, onDone }: { company: Compa
           <Trans>Pickup days</Trans>
         </legend>
         <p className="label whitespace-normal">
-          {regular ? <Trans>The carrier comes on the days ticked without being asked.</Trans> : <Trans>Without a regular pickup, the carrier comes when the company asks for it.</Trans>}
+          {regular ? (
+            <Trans>The carrier comes on the days ticked without being asked.</Trans>
+          ) : (
+            <Trans>Without a regular pickup, the carrier comes when the company asks for it.</Trans>
+          )}
         </p>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {PICKUP_WEEKDAYS.map((day) => (
