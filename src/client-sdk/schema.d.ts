@@ -665,7 +665,7 @@ export interface paths {
         put?: never;
         /**
          * Shipments report (xlsx)
-         * @description The shipments created in a period as packages.xlsx. Open to every signed-in client for its own company; ADMIN for any.
+         * @description The shipments created in a period as an xlsx workbook named after its period and company (packages_{day or from_to or month}_{company}.xlsx). Open to every signed-in client for its own company; ADMIN for any.
          *
          *     **Access:** Any signed-in client, for its own company; ADMIN for any company.
          *

@@ -106,7 +106,7 @@ interface Read {
 async function readReport(res: Awaited<ReturnType<typeof report>>): Promise<Read> {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  expect(res.headers['content-disposition']).toContain('filename=packages.xlsx');
+  expect(res.headers['content-disposition']).toMatch(/filename=packages_[0-9_-]+_[a-z0-9-]+\.xlsx/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
   expect(workbook.worksheets).toHaveLength(2);
@@ -160,6 +160,14 @@ describe('who may ask for which company', () => {
     // Naming its own company is the same report.
     const own = await readReport(await report(userToken, daily({ company_id: greenGardenId })));
     expect(itemsOf(own)).toEqual(itemsOf(read));
+  });
+
+  it('names its file after its period and company (issue 31)', async () => {
+    const fileOf = (res: Awaited<ReturnType<typeof report>>) => /filename=([^;]+)/.exec(String(res.headers['content-disposition']))?.[1];
+    expect(fileOf(await report(userToken, daily()))).toBe(`packages_${DAY1}_${DAY2}_zelena-zahrada-s-r-o.xlsx`);
+    expect(fileOf(await report(user2Token, daily({ to_date: DAY1 })))).toBe(`packages_${DAY1}_bohemia-books-s-r-o.xlsx`);
+    expect(fileOf(await report(adminToken, daily()))).toBe(`packages_${DAY1}_${DAY2}_all-companies.xlsx`);
+    expect(fileOf(await report(adminToken, { type: 'MONTHLY', from_date: DAY1, company_id: bohemiaId }))).toBe(`packages_${MONTH}_bohemia-books-s-r-o.xlsx`);
   });
 
   it("gives another client only its own company's", async () => {

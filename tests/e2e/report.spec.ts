@@ -10,11 +10,13 @@ test("a client exports today's report and opens it: its shipments with their ref
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports' }).click();
   await expect(page).toHaveURL(/\/shipments\/report$/);
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
-  // A client has no report type to choose: DAILY, today to tomorrow.
+  // A client has no report type to choose: DAILY, today.
   await expect(page.getByRole('radio')).toHaveCount(0);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
-  expect(download.suggestedFilename()).toBe('packages.xlsx');
+  // Named after its day and company (issue 31), in the carrier's days.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bratislava' }).format(new Date());
+  expect(download.suggestedFilename()).toBe(`packages_${today}_zelena-zahrada-s-r-o.xlsx`);
   await expect(page.getByText('The report was downloaded.')).toBeVisible();
 
   const workbook = new ExcelJS.Workbook();

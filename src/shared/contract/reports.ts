@@ -98,7 +98,7 @@ export function reportPeriod(filter: Pick<ReportFilter, 'type' | 'from_date' | '
   return { from: filter.from_date, to: filter.to_date ?? filter.from_date };
 }
 
-/** packages.xlsx: a sheet of the period's shipments and a summary sheet. No shipment: 404. */
+/** The workbook (packages_{period}_{company}.xlsx): a sheet of the period's shipments and a summary sheet. No shipment: 404. */
 export const reportEndpoint = endpoint({
   method: 'POST',
   limit: 'reports',

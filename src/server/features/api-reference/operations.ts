@@ -150,7 +150,7 @@ export const OPERATIONS: Partial<Record<EndpointName, OperationText>> = {
   parcelStatusExport: { summary: 'Export parcels scanned in a period (xlsx)', files: [XLSX] },
   shipmentReport: {
     summary: 'Shipments report (xlsx)',
-    description: 'The shipments created in a period as packages.xlsx. Open to every signed-in client for its own company; ADMIN for any.',
+    description: 'The shipments created in a period as an xlsx workbook named after its period and company (packages_{day or from_to or month}_{company}.xlsx). Open to every signed-in client for its own company; ADMIN for any.',
     files: [XLSX],
   },
   companyList: { summary: 'List companies' },

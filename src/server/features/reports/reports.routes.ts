@@ -16,7 +16,8 @@ import { ApiError } from '#server/http-errors.ts';
 import type { Translate } from '#server/i18n.ts';
 import type { HeavyWork } from '#server/heavy-work.ts';
 import { writeReportWorkbook, type ReportCaptions } from './report-workbook.ts';
-import { hasShipments, planReport, reportPages } from './reports.service.ts';
+import { reportFileName } from './report-file-name.ts';
+import { hasShipments, planReport, reportCompanyName, reportPages } from './reports.service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -100,8 +101,10 @@ export async function reportRoutes(app: FastifyInstance, { db, limits, heavyWork
       const plan = planReport(scope, body);
       // Retry-After: about the time a month's report takes.
       const release = heavyWork.take('reports', scope.companyId, reportFieldMessages.busy);
+      let fileName: string;
       try {
         if (!(await hasShipments(db, plan))) throw new ApiError(404, 'not_found', reportFieldMessages.empty);
+        fileName = reportFileName(plan, await reportCompanyName(db, plan));
       } catch (error) {
         release();
         throw error;
@@ -115,7 +118,7 @@ export async function reportRoutes(app: FastifyInstance, { db, limits, heavyWork
           out.destroy(error instanceof Error ? error : new Error(String(error)));
         })
         .finally(release);
-      return reply.header('content-type', XLSX).header('content-disposition', attachment('packages.xlsx')).send(out);
+      return reply.header('content-type', XLSX).header('content-disposition', attachment(fileName)).send(out);
     },
     { onRequest: perAccount },
   );

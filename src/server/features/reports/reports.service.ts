@@ -29,6 +29,8 @@ export interface ReportPlan {
   countries: string[];
   /** ADMIN reports carry a company column. */
   withCompany: boolean;
+  /** The one company reported on (the caller's, or the one an ADMIN named); null: every company. */
+  companyId: string | null;
 }
 
 /**
@@ -50,6 +52,7 @@ export function planReport(scope: CompanyScope, filter: ReportFilter): ReportPla
     companies: named ? eq(shipments.companyId, named) : scope.rows(shipments.companyId),
     countries: [...new Set(filter.countries)],
     withCompany: scope.all,
+    companyId: named ?? (scope.all ? null : scope.companyId),
   };
 }
 
@@ -65,6 +68,13 @@ function conditions(plan: ReportPlan): SQL | undefined {
     plan.companies,
     plan.countries.length > 0 ? inArray(shipments.receiverCountry, plan.countries) : undefined,
   );
+}
+
+/** The name of the company a plan reports on (its file is named after it); null for every company. */
+export async function reportCompanyName(db: Db, plan: ReportPlan): Promise<string | null> {
+  if (plan.companyId === null) return null;
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, plan.companyId)).limit(1);
+  return company?.name ?? null;
 }
 
 /** Whether the plan has any shipment: an empty period answers 404 rather than an empty file. */

@@ -53,7 +53,7 @@ const reportCalls = () => fetchMock().mock.calls.filter(([url]) => String(url).i
 const xlsx = () => new Response(new Blob(['PK']), { status: 200, headers: { 'content-disposition': 'attachment; filename="packages.xlsx"' } });
 
 describe('the report form', () => {
-  it('offers a client DAILY only, from today to tomorrow, and exports its choice', async () => {
+  it('offers a client DAILY only, today (both days included: issue 31), and exports its choice', async () => {
     signedInAs('USER');
     const user = await setup();
     const today = bratislavaDay(new Date());
@@ -61,9 +61,9 @@ describe('the report form', () => {
     const shown = (iso: string) => iso.split('-').reverse().join('.');
     // Days are written as the portal writes them in every language; the calendar stops at tomorrow.
     expect(field('From').value).toBe(shown(today));
-    expect(field('To').value).toBe(shown(addDays(today, 1)));
+    expect(field('To').value).toBe(shown(today));
     // The calendar beside the field (hidden from assistive technology: the field is the way in).
-    expect(within(field('To').parentElement!).getByDisplayValue<HTMLInputElement>(addDays(today, 1)).max).toBe(addDays(today, 1));
+    expect(within(field('To').parentElement!).getByDisplayValue<HTMLInputElement>(today).max).toBe(addDays(today, 1));
 
     await user.click(countryBox('Slovakia'));
     await user.click(countryBox('Czechia'));
@@ -72,7 +72,7 @@ describe('the report form', () => {
     await vi.waitFor(() => expect(reportCalls()).toHaveLength(1));
     const [, init] = reportCalls()[0]!;
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ type: 'DAILY', from_date: today, to_date: addDays(today, 1), countries: ['SK', 'CZ'] });
+    expect(JSON.parse(String(init?.body))).toEqual({ type: 'DAILY', from_date: today, to_date: today, countries: ['SK', 'CZ'] });
     expect(await screen.findByText('The report was downloaded.')).toBeTruthy();
   });
 
