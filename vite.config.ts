@@ -312,7 +312,9 @@ const appConfig: UserConfig = {
         // first visit's catalog is fetched before the service worker controls the page, so it would
         // never reach a runtime cache, and the next visit offline showed bare message ids. The
         // fixed /locales/{lang}.json copies are not: the app never asks for them.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'locales/*.*.json'],
+        // The pickup-point list samples the manual's admin chapter links (under 1 KB each) are
+        // precached too, so that they download offline and no navigation to them gets the app's page.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'locales/*.*.json', 'csv/pickup-points-*.csv'],
         // Manuals and their screenshots are cached as they are read, not all up front (four
         // languages of screenshots would be megabytes on every install).
         globIgnores: ['user-manual-*.md', 'manual/**'],

@@ -23,7 +23,14 @@ const components: Partial<Components> = {
   th: (props) => <th className="text-base-content" {...props} />,
   a: ({ href, ...props }: ComponentProps<'a'>) =>
     isSafeUrl(href) ? (
-      <a className="link link-primary" href={href} {...(/^https?:/i.test(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...props} />
+      <a
+        className="link link-primary"
+        href={href}
+        {...(/^https?:/i.test(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        // A sample file (e.g. a pickup-point list) is saved, not opened as the app's page.
+        {...(href.startsWith('/csv/') ? { download: '' } : {})}
+        {...props}
+      />
     ) : (
       <span {...props} />
     ),
