@@ -66,10 +66,21 @@ export function printDate(date: Date): string {
   return `${p.day}.${p.month}.${p.year}`;
 }
 
-/** dd.MM.yyyy HH:mm in Europe/Bratislava. */
+/** The zone's name at that instant: CET in winter, CEST in summer (the offset as ±hh:mm otherwise). */
+function zoneName(date: Date): string {
+  const offset = offsetMinutes(date) ?? 60;
+  if (offset === 60) return 'CET';
+  if (offset === 120) return 'CEST';
+  return `UTC${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+}
+
+/**
+ * dd.MM.yyyy HH:mm in Europe/Bratislava with the zone named ("29.11.2026 14:05 CET"): the
+ * screens show the reader's own clock, and a manifest read abroad must not pass for local time.
+ */
 export function printDateTime(date: Date): string {
   const p = parts(date);
-  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute} ${zoneName(date)}`;
 }
 
 const decimals = (digits: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
