@@ -33,6 +33,11 @@ test('a user sees neither Scan nor Companies', async ({ page }) => {
   const menu = await openProfileMenu(page);
   await expect(menu.getByRole('link', { name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Companies' })).toHaveCount(0);
+
+  // Its link leads on and the menu closes behind it.
+  await menu.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/user\/settings$/);
+  await expect(menu).toBeHidden();
 });
 
 test('the logo leads home, which redirects to the shipment list', async ({ page }) => {

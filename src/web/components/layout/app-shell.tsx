@@ -22,6 +22,9 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
   const userName = client.name;
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMobile = () => setMenuOpen(false);
+  // The profile menu is a focus dropdown (daisyUI): it stays open while focus is inside it, also
+  // after its link has navigated. Letting go of the focus closes it.
+  const closeProfileMenu = () => (document.activeElement as HTMLElement | null)?.blur();
   const navArea = useRef<HTMLDivElement>(null);
   const navMeasure = useRef<HTMLUListElement>(null);
   const navFits = useFits(navArea, navMeasure);
@@ -112,7 +115,9 @@ export function AppShell({ client, onSignOut, children }: { client: ClientInfo; 
             <ul tabIndex={0} className="menu dropdown-content z-50 mt-3 w-56 rounded-box bg-base-100 p-2 shadow">
               <li className="menu-title">{client.name}</li>
               <li>
-                <ShellLink href="/user/settings">{t`Settings`}</ShellLink>
+                <ShellLink href="/user/settings" onNavigate={closeProfileMenu}>
+                  {t`Settings`}
+                </ShellLink>
               </li>
               <li className="sm:hidden">
                 <LanguageSwitcher />
