@@ -71,7 +71,7 @@ describe('scheduleUpdateChecks', () => {
     expect(check).toHaveBeenCalledTimes(1);
   });
 
-  it('checks 30 minutes after the given last check', async () => {
+  it('checks an interval (4 minutes) after the given last check', async () => {
     const registeredAt = Date.now();
     await vi.advanceTimersByTimeAsync(MINUTE);
     const { check } = start({ checkedAt: registeredAt });
@@ -115,7 +115,7 @@ describe('scheduleUpdateChecks', () => {
 
   it('checks when the connection returns', async () => {
     const { check } = start();
-    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    await vi.advanceTimersByTimeAsync(2 * MINUTE);
     online = false;
     goOnline();
     await settle();
@@ -133,7 +133,7 @@ describe('scheduleUpdateChecks', () => {
     expect(check).not.toHaveBeenCalled();
   });
 
-  it('checks every 30 minutes while the app is in view', async () => {
+  it('checks every 4 minutes while the app is in view', async () => {
     const { check } = start();
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS - 1);
     expect(check).not.toHaveBeenCalled();
@@ -145,20 +145,57 @@ describe('scheduleUpdateChecks', () => {
     expect(check).toHaveBeenCalledTimes(2);
   });
 
-  it('counts the 30 minutes from the latest check, whatever started it', async () => {
+  it('counts the interval from the latest check, whatever started it', async () => {
     const { check } = start();
-    await vi.advanceTimersByTimeAsync(20 * MINUTE);
+    await vi.advanceTimersByTimeAsync(3 * MINUTE);
     hide();
     show();
     await settle();
     expect(check).toHaveBeenCalledTimes(1);
 
-    // 30 minutes after start, only 10 after the check: nothing.
-    await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    // An interval after start, only 1 minute after the check: nothing.
+    await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS - 3 * MINUTE);
     expect(check).toHaveBeenCalledTimes(1);
 
-    await vi.advanceTimersByTimeAsync(20 * MINUTE);
+    await vi.advanceTimersByTimeAsync(3 * MINUTE);
     expect(check).toHaveBeenCalledTimes(2);
+  });
+
+  it('checks at most every 5 minutes in an idle visible tab: a release made at any moment is looked for within 5 minutes', async () => {
+    // Issue 32: 1,721 s measured with the half-hour interval.
+    expect(UPDATE_CHECK_INTERVAL_MS).toBeLessThan(5 * MINUTE);
+    const checks: number[] = [];
+    const check = vi.fn(() => {
+      checks.push(Date.now());
+      return Promise.resolve();
+    });
+    const startedAt = Date.now();
+    start({ check });
+    await vi.advanceTimersByTimeAsync(60 * MINUTE);
+
+    expect(checks.length).toBeGreaterThanOrEqual(14);
+    const gaps = [checks[0]! - startedAt, ...checks.slice(1).map((at, i) => at - checks[i]!)];
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(UPDATE_CHECK_INTERVAL_MS);
+  });
+
+  it('checks when the window gets the focus (a visible window beside another one)', async () => {
+    const { check } = start();
+    await vi.advanceTimersByTimeAsync(2 * MINUTE);
+    window.dispatchEvent(new Event('focus'));
+    await settle();
+
+    expect(check).toHaveBeenCalledTimes(1);
+  });
+
+  it('two visible tabs check once per interval between them, not once each', async () => {
+    const first = start();
+    const stopFirst = stop;
+    await vi.advanceTimersByTimeAsync(90_000);
+    const second = start();
+    await vi.advanceTimersByTimeAsync(4 * UPDATE_CHECK_INTERVAL_MS);
+    stopFirst?.();
+
+    expect(first.check.mock.calls.length + second.check.mock.calls.length).toBe(4);
   });
 
   it('does not poll from a hidden tab; it checks when it comes back into view', async () => {
@@ -210,7 +247,7 @@ describe('scheduleUpdateChecks', () => {
     const { check } = start();
     expect(Number(localStorage.getItem(LAST_UPDATE_CHECK_KEY))).toBe(Date.now());
 
-    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    await vi.advanceTimersByTimeAsync(3 * MINUTE);
     // Another tab checked 30 s ago.
     localStorage.setItem(LAST_UPDATE_CHECK_KEY, String(Date.now() - 30_000));
     show();

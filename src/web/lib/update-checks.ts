@@ -1,15 +1,21 @@
 // When an open tab or installed window looks for a new release. The browser itself checks the
 // service worker only on a full page load (and on its own schedule, at most once a day), so a
 // window kept open all day would never learn of a deploy. This checks when the app comes back
-// into view, when the connection returns and every half hour while it is in view, never twice
-// within a minute, counted across the tabs of this browser (they share one registration: one
-// check finds the new release for all of them), so switching windows back and forth does not
-// hammer the server.
+// into view or gets the focus, when the connection returns and every 4 minutes while it is in
+// view (a depot tablet left on the scan page is offered a release within 5 minutes: the check,
+// then the new worker's install), never twice within a minute, counted across the tabs of this
+// browser (they share one registration: one check finds the new release for all of them; the
+// tabs' timers follow the latest check of any of them), so switching windows back and forth does
+// not hammer the server. A check is registration.update(): a conditional GET of /sw.js past the
+// HTTP cache (updateViaCache 'imports'; the server sends it no-cache with an ETag), 304 when
+// nothing changed.
 
 /** While the app is in view: a check at least this often. */
-export const UPDATE_CHECK_INTERVAL_MS = 30 * 60_000;
+export const UPDATE_CHECK_INTERVAL_MS = 4 * 60_000;
 /** Coming into view or back online: no check when one ran less than this long ago (in any tab). */
 export const UPDATE_CHECK_MIN_GAP_MS = 60_000;
+/** A timer that fires this much early still counts as due (timers are not exact). */
+const TIMER_SLACK_MS = 1_000;
 /** localStorage: when any tab of this browser last checked (epoch ms). */
 export const LAST_UPDATE_CHECK_KEY = 'sw-update-checked-at';
 
@@ -76,6 +82,12 @@ export function scheduleUpdateChecks(options: UpdateCheckOptions): () => void {
   };
 
   function onTimer() {
+    // Another tab checked meanwhile: the next one is due an interval after that.
+    const due = Math.max(last, lastCheck.read()) + intervalMs;
+    if (due - now() > TIMER_SLACK_MS) {
+      arm(due - now());
+      return;
+    }
     // A hidden tab waits: it checks when it comes back into view.
     if (isVisible()) maybeCheck();
     if (!running) arm();
@@ -85,12 +97,14 @@ export function scheduleUpdateChecks(options: UpdateCheckOptions): () => void {
   };
 
   document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('focus', onVisibility);
   window.addEventListener('online', maybeCheck);
   arm(Math.max(0, checkedAt + intervalMs - now()));
   return () => {
     stopped = true;
     clearTimeout(timer);
     document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('focus', onVisibility);
     window.removeEventListener('online', maybeCheck);
   };
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { RegisterSWOptions } from 'virtual:pwa-register/react';
 import { render } from '#tests/setup/web/render.tsx';
 import { UPDATE_CHECK_MIN_GAP_MS } from '#web/lib/update-checks.ts';
-import { PwaUpdatePrompt, UPDATE_CHECKS_LOAD_AFTER_MS } from './pwa-update-prompt.tsx';
+import { OFFER_AFTER_QUIET_MS, PwaUpdatePrompt, UPDATE_CHECKS_LOAD_AFTER_MS } from './pwa-update-prompt.tsx';
 
 // A stand-in for vite-plugin-pwa's hook: the test plays the service worker's events through the
 // options the component gave it, as workbox-window would.
@@ -185,6 +185,73 @@ describe('PwaUpdatePrompt', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     expect(registration.update).not.toHaveBeenCalled();
+  });
+
+  it('never interrupts a scan burst: the offer waits for a pause in the keys, takes no focus and reloads nothing', async () => {
+    vi.useFakeTimers();
+    setup();
+    const field = document.createElement('input');
+    field.setAttribute('aria-label', 'Parcel number');
+    document.body.append(field);
+    try {
+      field.focus();
+      // A keyboard-wedge burst: a key every 30 ms, the release found in the middle of it.
+      const burst = async (keys: string) => {
+        for (const key of keys) {
+          fireEvent.keyDown(field, { key });
+          await act(() => vi.advanceTimersByTimeAsync(30));
+        }
+      };
+      await burst('CP1000');
+      newReleaseWaits();
+      await burst('00198SK');
+      fireEvent.keyDown(field, { key: 'Enter' });
+      expect(text()).toBeNull();
+
+      // The next parcel a second later: still no offer.
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      await burst('CP100000205SK');
+      expect(text()).toBeNull();
+
+      await act(() => vi.advanceTimersByTimeAsync(OFFER_AFTER_QUIET_MS));
+      expect(text()).toContain('A new version of the portal is available.');
+      expect(document.activeElement).toBe(field);
+
+      // Shown, it stays where it is while the next scans come, and Enter stays with the field.
+      await burst('CP100000212SK');
+      fireEvent.keyDown(field, { key: 'Enter' });
+      expect(text()).toContain('A new version of the portal is available.');
+      expect(document.activeElement).toBe(field);
+      expect(reload).not.toHaveBeenCalled();
+      expect(sw.updateServiceWorker).not.toHaveBeenCalled();
+    } finally {
+      field.remove();
+    }
+  });
+
+  it('does not pop up while a form is being typed in when another tab moved to the new release', async () => {
+    vi.useFakeTimers();
+    setup();
+    const field = document.createElement('input');
+    document.body.append(field);
+    try {
+      field.focus();
+      fireEvent.input(field, { target: { value: 'Hlavn' } });
+      newWorkerControls();
+      expect(text()).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(OFFER_AFTER_QUIET_MS - 100));
+      fireEvent.input(field, { target: { value: 'Hlavná' } });
+      await act(() => vi.advanceTimersByTimeAsync(OFFER_AFTER_QUIET_MS - 100));
+      expect(text()).toBeNull();
+
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(text()).toContain('The portal was updated in another tab or window.');
+      expect(document.activeElement).toBe(field);
+      expect(field.value).toBe('Hlavná');
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      field.remove();
+    }
   });
 
   it('does not start the checks when it unmounts before they load', async () => {
