@@ -49,7 +49,7 @@ export function ListEmpty({ iconPath, title, children }: { iconPath: string; tit
         <svg xmlns="http://www.w3.org/2000/svg" className="h-12 w-12 text-base-content/30" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
           <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.5" d={iconPath} />
         </svg>
-        <p className="text-lg font-semibold">{title}</p>
+        <h2 className="text-lg font-semibold">{title}</h2>
         {children}
       </div>
     </div>

@@ -79,7 +79,7 @@ export function ProductTabs({ company }: { company: Company }) {
             onKeyDown={(e) => onKeyDown(e, index)}
           >
             {products.name[product]}
-            <span className="ms-1 font-mono text-xs opacity-70">{product}</span>
+            <span className="ms-1 font-mono text-xs">{product}</span>
             <span className="badge badge-ghost badge-sm ms-1">{company.products[product]?.length ?? 0}</span>
           </button>
         ))}
