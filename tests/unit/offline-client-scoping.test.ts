@@ -35,9 +35,20 @@ describe('every read of the offline layer is scoped to the signed-in client', ()
     expect(await queueStatus(db.scans, CLIENT)).toEqual({ pending: 0, sending: 0, retry: 0, waiting: 0, rejected: 0 });
     expect(await scanQueueStatus(CLIENT)).toEqual({ waiting: 0, waitingIds: 0, sending: false });
     expect(await recentScans(CLIENT)).toEqual([]);
-    expect(await unsentWork(CLIENT)).toEqual({ submissions: 0, rejected: 0, scans: 0 });
+    expect(await unsentWork(CLIENT)).toEqual({ submissions: 0, rejected: 0, scans: 0, drafts: 0 });
     // The other client, signed in again, finds all of it.
     expect(await listDrafts(OTHER_CLIENT)).toHaveLength(3);
-    expect(await unsentWork(OTHER_CLIENT)).toEqual({ submissions: 1, rejected: 1, scans: 1 });
+    expect(await unsentWork(OTHER_CLIENT)).toEqual({ submissions: 1, rejected: 1, scans: 1, drafts: 1 });
+  });
+
+  it('drafts kept at a sign-out are sealed to their client: the next client on this device reads none of them (issue 32)', async () => {
+    const kept = [await storeDraft(CLIENT, { country: 'SK' }), await storeDraft(CLIENT, { country: 'CZ', step: 3 })];
+
+    expect(await listDrafts(OTHER_CLIENT)).toEqual([]);
+    for (const id of kept) expect(await getDraft(id, OTHER_CLIENT)).toBeUndefined();
+    expect((await unsentWork(OTHER_CLIENT)).drafts).toBe(0);
+    // Their own client finds them again.
+    expect((await listDrafts(CLIENT)).map((draft) => draft.id).sort()).toEqual([...kept].sort());
+    expect((await unsentWork(CLIENT)).drafts).toBe(2);
   });
 });

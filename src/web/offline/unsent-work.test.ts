@@ -5,7 +5,7 @@ import { resetScans, scanRows } from '#tests/setup/web/scan-fixtures.ts';
 import { db } from './db.ts';
 import { createMemoryLock, OUTBOX_LOCK_NAME, SCAN_LOCK_NAME, type OutboxLock } from './outbox-lock.ts';
 import { waitingRows } from './outbox-states.ts';
-import { forgetSentWork, hasUnsentWork, unsentWork } from './unsent-work.ts';
+import { deleteDrafts, forgetSentWork, hasUnsentWork, unsentWork } from './unsent-work.ts';
 
 beforeEach(async () => {
   await resetDb();
@@ -38,24 +38,54 @@ describe('unsentWork', () => {
 
     const work = await unsentWork(CLIENT);
 
-    expect(work).toEqual({ submissions: 3, rejected: 1, scans: 2 });
+    expect(work).toEqual({ submissions: 3, rejected: 1, scans: 2, drafts: 0 });
     expect(hasUnsentWork(work)).toBe(true);
   });
 
   it('leaves out what the server has answered and what belongs to another client', async () => {
     await submission(CLIENT, 'accepted');
-    await submission(CLIENT, 'rejected', true);
+    // A refusal closed by a corrected submission (put back as a draft, it would count as one).
+    const corrected = await submission(CLIENT, 'rejected', true);
+    await db.drafts.update(corrected.draftId, { status: 'submitted' });
     await scan(CLIENT, 'accepted');
     await scan(CLIENT, 'rejected');
-    await storeDraft(CLIENT, { country: 'CZ' });
     await submission(OTHER_CLIENT, 'pending');
     await submission(OTHER_CLIENT, 'rejected');
     await scan(OTHER_CLIENT, 'pending');
+    await storeDraft(OTHER_CLIENT, { country: 'CZ' });
 
     const work = await unsentWork(CLIENT);
 
-    expect(work).toEqual({ submissions: 0, rejected: 0, scans: 0 });
+    expect(work).toEqual({ submissions: 0, rejected: 0, scans: 0, drafts: 0 });
     expect(hasUnsentWork(work)).toBe(false);
+  });
+
+  it('counts the drafts being filled in (issue 32: a sign-out with only a draft asked nothing); submitted and refused ones are counted as such', async () => {
+    await storeDraft(CLIENT, { country: 'CZ' });
+    await storeDraft(CLIENT, { country: 'SK' });
+    await submission(CLIENT, 'pending');
+    await submission(CLIENT, 'rejected');
+
+    const work = await unsentWork(CLIENT);
+
+    expect(work).toEqual({ submissions: 1, rejected: 1, scans: 0, drafts: 2 });
+    expect(hasUnsentWork({ submissions: 0, rejected: 0, scans: 0, drafts: 1 })).toBe(true);
+  });
+});
+
+describe('deleteDrafts', () => {
+  it("deletes the client's drafts being filled in, nothing submitted or refused, nothing of another client", async () => {
+    await storeDraft(CLIENT, { country: 'CZ' });
+    await storeDraft(CLIENT, { country: 'SK' });
+    const waiting = await submission(CLIENT, 'pending');
+    const refused = await submission(CLIENT, 'rejected');
+    const theirs = await storeDraft(OTHER_CLIENT, { country: 'HU' });
+
+    expect(await deleteDrafts(CLIENT)).toBe(2);
+
+    expect(new Set((await db.drafts.toArray()).map((draft) => draft.id))).toEqual(new Set([waiting.draftId, refused.draftId, theirs]));
+    expect(await unsentWork(CLIENT)).toEqual({ submissions: 1, rejected: 1, scans: 0, drafts: 0 });
+    expect(await db.outbox.count()).toBe(2);
   });
 });
 

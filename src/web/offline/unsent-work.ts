@@ -5,6 +5,7 @@
 // answered (accepted submissions with their submitted drafts, refusals already dealt with, applied
 // scans) is the server's now: it is removed at sign-out, recipients' names, addresses and phones
 // with it.
+import { Dexie } from 'dexie';
 import { db } from './db.ts';
 import { defaultOutboxLock, OUTBOX_LOCK_NAME, SCAN_LOCK_NAME, type OutboxLock } from './outbox-lock.ts';
 import { pruneOutbox, pruneScans } from './queue-history.ts';
@@ -17,16 +18,42 @@ export interface UnsentWork {
   rejected: number;
   /** Scan presses the server has not answered yet. */
   scans: number;
+  /** Wizard drafts being filled in (never submitted): kept for the client's next sign-in or deleted, as the user chooses. */
+  drafts: number;
 }
 
 /** The client's work that a sign-out would leave unsent. */
 export async function unsentWork(clientId: string): Promise<UnsentWork> {
-  const [outbox, scans] = await Promise.all([queueStatus(db.outbox, clientId), queueStatus(db.scans, clientId)]);
-  return { submissions: outbox.waiting, rejected: outbox.rejected, scans: scans.waiting };
+  const [outbox, scans, drafts] = await Promise.all([
+    queueStatus(db.outbox, clientId),
+    queueStatus(db.scans, clientId),
+    db.drafts
+      .where('[clientId+updatedAt]')
+      .between([clientId, Dexie.minKey], [clientId, Dexie.maxKey])
+      .filter((draft) => draft.status === 'editing')
+      .count(),
+  ]);
+  return { submissions: outbox.waiting, rejected: outbox.rejected, scans: scans.waiting, drafts };
 }
 
 export function hasUnsentWork(work: UnsentWork): boolean {
-  return work.submissions + work.rejected + work.scans > 0;
+  return work.submissions + work.rejected + work.scans + work.drafts > 0;
+}
+
+/**
+ * Deletes the client's drafts being filled in (the user chose so at sign-out); answers how many
+ * went. Refused drafts wait for their correction and submitted ones belong to the outbox: kept.
+ */
+export function deleteDrafts(clientId: string, database = db): Promise<number> {
+  return database.transaction('rw', database.drafts, async () => {
+    const ids = await database.drafts
+      .where('[clientId+updatedAt]')
+      .between([clientId, Dexie.minKey], [clientId, Dexie.maxKey])
+      .filter((draft) => draft.status === 'editing')
+      .primaryKeys();
+    await database.drafts.bulkDelete(ids);
+    return ids.length;
+  });
 }
 
 /**
