@@ -1,8 +1,32 @@
 import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
-import { useMemo, type ComponentProps } from 'react';
+import { useMemo, type ComponentProps, type MouseEvent } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { isSafeUrl } from '../render-manual.ts';
+
+/**
+ * Saves a sample file through fetch, which the service worker answers from its precache: a
+ * `download` link's own request bypasses the worker, so it failed offline. Any failure leaves
+ * the link to the browser.
+ */
+function saveSample(event: MouseEvent<HTMLAnchorElement>, href: string): void {
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  void fetch(href)
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = href.slice(href.lastIndexOf('/') + 1);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The download has its own copy once started; the object URL only has to outlive the click.
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    })
+    .catch(() => window.location.assign(href));
+}
 
 // The manual's elements in the portal's look (no typography plugin: a few rules are enough).
 const components: Partial<Components> = {
@@ -28,7 +52,7 @@ const components: Partial<Components> = {
         href={href}
         {...(/^https?:/i.test(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         // A sample file (e.g. a pickup-point list) is saved, not opened as the app's page.
-        {...(href.startsWith('/csv/') ? { download: '' } : {})}
+        {...(href.startsWith('/csv/') ? { download: '', onClick: (event: MouseEvent<HTMLAnchorElement>) => saveSample(event, href) } : {})}
         {...props}
       />
     ) : (
