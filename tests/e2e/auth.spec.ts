@@ -3,20 +3,22 @@ import { DEMO_ACCOUNTS, DEMO_USER, mainNavigation, openProfileMenu, signIn, stor
 
 test.describe('sign in', () => {
   for (const account of DEMO_ACCOUNTS) {
-    test(`${account.clientId} signs in and lands on /shipments`, async ({ page }) => {
+    // A client's home is its shipment list, an admin's the companies (README note 121).
+    const home = account.admin ? { path: /\/company$/, link: 'Companies', heading: 'Company management' } : { path: /\/shipments$/, link: 'Shipments', heading: 'Shipments' };
+    test(`${account.clientId} signs in and lands on ${account.admin ? '/company' : '/shipments'}`, async ({ page }) => {
       await page.goto('/user/login');
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
       await submitLogin(page, account.clientId, account.secret);
 
-      await expect(page).toHaveURL(/\/shipments$/);
+      await expect(page).toHaveURL(home.path);
       const toast = page.getByRole('status').filter({ hasText: 'Signed in successfully.' });
       await expect(toast).toBeVisible();
       await toast.getByRole('button', { name: 'Dismiss' }).click();
       await expect(toast).toHaveCount(0);
       await expect(mainNavigation(page)).toBeVisible();
-      await expect(mainNavigation(page).getByRole('link', { name: 'Shipments' })).toHaveAttribute('aria-current', 'page');
-      await expect(page.getByRole('heading', { name: 'Shipments', level: 1 })).toBeVisible();
+      await expect(mainNavigation(page).getByRole('link', { name: home.link })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('heading', { name: home.heading, level: 1 })).toBeVisible();
 
       const menu = await openProfileMenu(page);
       await expect(menu).toContainText(account.name);

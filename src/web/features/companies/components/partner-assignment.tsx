@@ -224,7 +224,7 @@ function AssignmentPanels({ companyId, addressId, addressText, assignments }: { 
                       <tr key={row.assignmentId}>
                         <td>{labels.country(row.country)}</td>
                         <td>
-                          {productNames[row.product]} <span className="font-mono text-xs opacity-70">{row.product}</span>
+                          {productNames[row.product]} <span className="font-mono text-xs">{row.product}</span>
                         </td>
                         <td>{row.partnerName}</td>
                         <td>{row.deliverMethod ? labels.methods[row.deliverMethod] : t`All methods`}</td>

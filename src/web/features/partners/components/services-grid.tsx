@@ -139,7 +139,7 @@ function ServicesGridForm({ partnerId, initial }: { partnerId: number; initial: 
                 </th>
                 {GRID_PRODUCTS.map((product) => (
                   <th key={product} scope="colgroup" colSpan={DELIVERY_METHODS.length} className="border-base-300 border-l text-center">
-                    {productNames[product]} <span className="font-mono text-xs opacity-70">{product}</span>
+                    {productNames[product]} <span className="font-mono text-xs">{product}</span>
                   </th>
                 ))}
               </tr>
