@@ -31,7 +31,7 @@ test('an admin edits a partner’s services and imports its directory; a client 
   await admin.getByLabel('Client ID').fill(DEMO_ADMIN.clientId);
   await admin.getByLabel('Client secret').fill(DEMO_ADMIN.secret);
   await admin.getByRole('button', { name: 'Sign in' }).click();
-  await expect(admin).toHaveURL(/\/shipments$/);
+  await expect(admin).toHaveURL(/\/company$/);
 
   // SPS stops serving other PUDO in Slovakia (no address prefers it for that).
   await admin.goto('/partners?partner=3');
