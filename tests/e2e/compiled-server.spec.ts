@@ -147,7 +147,9 @@ test('the compiled server answers in the catalogs’ languages and serves the ap
   expect(app.status).toBe(200);
   expect(await app.text()).toContain('<div id="root"');
   // The compiled server is in dist/ but never one of the web build's files.
-  expect((await fetch(`${baseUrl}/server/main.js`)).status).toBe(404);
+  const compiled = await fetch(`${baseUrl}/server/main.js`);
+  expect(compiled.status).toBe(404);
+  await compiled.arrayBuffer();
 
   const docs = await (await fetch(`${baseUrl}/api/docs`)).text();
   const scalar = /<script src="(\/api-reference\/scalar-[^"]+\.js)"><\/script>/.exec(docs)?.[1];
@@ -155,4 +157,7 @@ test('the compiled server answers in the catalogs’ languages and serves the ap
   const bundle = await fetch(`${baseUrl}${scalar}`);
   expect(bundle.status).toBe(200);
   expect(bundle.headers.get('content-type')).toContain('javascript');
+  // Read whole: a body left unread keeps its connection busy, and the server's graceful stop then
+  // waits for it (its 30 s drain) — the afterAll hook timed out so in CI.
+  expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
 });
