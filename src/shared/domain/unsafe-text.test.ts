@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldLineBreaks, hasUnsafeCharacters } from './unsafe-text.ts';
+import { dropUnsafeCharacters, foldLineBreaks, hasUnsafeCharacters } from './unsafe-text.ts';
 
 describe('hasUnsafeCharacters', () => {
   it.each([
@@ -46,5 +46,12 @@ describe('foldLineBreaks', () => {
   it('reads each run of tabs and line breaks as one space', () => {
     expect(foldLineBreaks('Obchodná\r\n12\t\tBratislava')).toBe('Obchodná 12 Bratislava');
     expect(foldLineBreaks('no breaks')).toBe('no breaks');
+  });
+});
+
+describe('dropUnsafeCharacters', () => {
+  it('drops NUL, controls, bidi overrides and lone surrogates, keeping tabs, line breaks and letters', () => {
+    expect(dropUnsafeCharacters('Me\u0000no\u202E\t\u0007Ulica\uD800')).toBe('Meno\tUlica');
+    expect(dropUnsafeCharacters('Číslo domu 👍')).toBe('Číslo domu 👍');
   });
 });

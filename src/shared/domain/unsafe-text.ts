@@ -21,6 +21,13 @@ export function hasUnsafeCharacters(text: string, options: { multiline?: boolean
   return (options.multiline ? UNSAFE_MULTILINE : UNSAFE_SINGLE_LINE).test(text);
 }
 
+const UNSAFE_MULTILINE_ALL = new RegExp(UNSAFE_MULTILINE.source, 'gu');
+
+/** `text` without the characters of the list above (tab, LF and CR kept): for text that names rather than is data, e.g. a file's column headers. */
+export function dropUnsafeCharacters(text: string): string {
+  return text.replace(UNSAFE_MULTILINE_ALL, '');
+}
+
 /** Tabs and line breaks inside single-line text (a spreadsheet cell, pasted text) read as one space. */
 export function foldLineBreaks(text: string): string {
   return text.replace(/[\t\n\r]+/g, ' ');

@@ -1,6 +1,7 @@
 // What reading an import file gives (ImportSheet, ImportFile), its one error, and the rules the
 // CSV and XLSX readers share: the header row, blank rows, every row as wide as the header.
 import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
+import { dropUnsafeCharacters } from '#shared/domain/unsafe-text.ts';
 
 export interface ImportSheet {
   headers: string[];
@@ -38,16 +39,13 @@ export const fail = (messageId: string): never => {
   throw new ImportFileError(messageId);
 };
 
-/* eslint-disable-next-line no-control-regex -- a header's control characters are dropped */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-
 /**
  * Headers up to the last named one (every row is cut or padded to their count). A header's
- * control characters (a stray NUL) are dropped: headers name columns in row errors, stored as
+ * unsafe characters (a stray NUL; shared/domain/unsafe-text.ts) are dropped: headers name columns in row errors, stored as
  * JSON, which PostgreSQL refuses with a NUL in it.
  */
 export function headersOf(cells: readonly string[]): string[] {
-  const headers = cells.map((cell) => cell.replace(CONTROL, '').trim());
+  const headers = cells.map((cell) => dropUnsafeCharacters(cell).trim());
   while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
   if (headers.length === 0) fail(documentActionMessages.importEmpty.id);
   return headers;
