@@ -30,20 +30,42 @@ const pathOf = (url: string) => {
   return query === -1 ? url : url.slice(0, query);
 };
 
-/**
- * The access lines' own logger: the app's level and stream, without the app logger's redaction
- * and error serializers (logging.ts), which an access line (fixed fields, no header, no body)
- * does not need and which cost a third of a small request's time at info. Null: no log.
- */
-export function accessLogger(setting: FastifyServerOptions['logger']): pino.Logger | null {
-  if (!setting) return null;
-  const options = setting === true ? {} : (setting as { level?: string; stream?: pino.DestinationStream });
-  // Without pino's base fields (pid, hostname): the same on every line of a process, and what
-  // keeps the log (journald, a container runtime) records them once itself.
-  return pino({ level: options.level ?? 'info', base: null }, options.stream ?? process.stdout);
+/** Where access lines go: the app's log stream, when its level lets info lines through. */
+export interface AccessLogSink {
+  write(line: string): unknown;
 }
 
-async function accessLogPlugin(app: FastifyInstance, { logger }: { logger: pino.Logger | null }) {
+const INFO = pino.levels.values.info!;
+
+/**
+ * The access lines' sink: the app's stream when its level is info or finer, else null (no line).
+ * A line is built here rather than by a pino logger: the fields are fixed and known, and pino's
+ * general path (its object walk, redaction's and serializers' hooks, an object per line) cost
+ * ~12 µs of a 50 µs request in bench:floor; the hand-built line is pino's format all the same
+ * (level, time, fields, msg), so whatever reads the log sees one kind of line.
+ */
+export function accessLogger(setting: FastifyServerOptions['logger']): AccessLogSink | null {
+  if (!setting) return null;
+  const options = setting === true ? {} : (setting as { level?: string; stream?: pino.DestinationStream });
+  const level = pino.levels.values[options.level ?? 'info'] ?? INFO;
+  if (level > INFO) return null;
+  return options.stream ?? pino.destination(1);
+}
+
+/**
+ * One access line in pino's JSON format. Without pino's base fields (pid, hostname): the same on
+ * every line of a process, and what keeps the log (journald, a container runtime) records them
+ * once itself. Strings go through JSON.stringify (the path and route are the caller's text).
+ */
+export function accessLine(fields: { reqId: string; method: string; route: string | undefined; path: string; status: number; ms: number; bytes: unknown; ip: string | undefined }): string {
+  const route = fields.route === undefined ? 'null' : JSON.stringify(fields.route);
+  const length = Number(fields.bytes ?? Number.NaN);
+  const bytes = Number.isFinite(length) ? String(length) : 'null';
+  const ip = fields.ip === undefined ? 'null' : JSON.stringify(fields.ip);
+  return `{"level":${INFO},"time":${Date.now()},"reqId":${JSON.stringify(fields.reqId)},"method":${JSON.stringify(fields.method)},"route":${route},"path":${JSON.stringify(fields.path)},"status":${fields.status},"ms":${fields.ms},"bytes":${bytes},"ip":${ip},"msg":"request"}\n`;
+}
+
+async function accessLogPlugin(app: FastifyInstance, { logger }: { logger: AccessLogSink | null }) {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -51,22 +73,20 @@ async function accessLogPlugin(app: FastifyInstance, { logger }: { logger: pino.
 
   // Not the request's child logger: no child is made for a line, which carries the request id itself.
   if (!logger) return;
-  const log = logger;
+  const sink = logger;
   app.addHook('onResponse', (request, reply, done) => {
-    if (log.isLevelEnabled('info') && !isInnerRequest(request)) {
-      const bytes = reply.getHeader('content-length');
-      log.info(
-        {
+    if (!isInnerRequest(request)) {
+      sink.write(
+        accessLine({
           reqId: request.id,
           method: request.method,
-          route: request.routeOptions.url ?? null,
+          route: request.routeOptions.url,
           path: pathOf(request.url),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
-          bytes: bytes === undefined ? null : Number(bytes),
+          bytes: reply.getHeader('content-length'),
           ip: request.ip,
-        },
-        'request',
+        }),
       );
     }
     done();
