@@ -10,7 +10,8 @@
 // median of its runs' shares against the mean of their neighbours (the spread is printed).
 // Goal: each at least half of bare Fastify's req/s.
 // The portal runs at the README's default LOG_LEVEL (info: an access line per request). A second
-// portal at LOG_LEVEL=warn (no access lines) is measured in turns with it on the same three:
+// portal at LOG_LEVEL=warn (no access lines) is measured in turns with it on the same three (which
+// goes first alternating):
 // what the default logging costs (issue 30 goal: at most 15% of the throughput).
 // Checks: every request answered as expected (200 / 404), and each answer's content right.
 // Needs a build (dist/): run `npm run build` first.
@@ -20,6 +21,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { check, figure } from './figures.ts';
+import { cpuMeter } from './process-cpu.ts';
 import { startServer, watchdog } from './server.ts';
 
 const BENCH = 'floor';
@@ -70,18 +72,24 @@ const load = () =>
 interface Run {
   title: string;
   result: Result;
+  /** The server's CPU time (all its threads) per request answered, in µs, when measured. */
+  cpuPerRequest?: number;
   /** Requests answered with the expected status. */
   expected: number;
 }
 
 async function measure(title: string, url: string, expectStatus: number, headers: Record<string, string> = {}): Promise<Run> {
+  const meter = cpuMeter(Number(new URL(url).port));
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const serverCpu = meter().server;
+  const cpuPerRequest = serverCpu === undefined || result.requests.total === 0 ? undefined : (serverCpu / result.requests.total) * 1e6;
   const expected = result.statusCodeStats?.[`${expectStatus}`]?.count ?? 0;
   console.log(`\n${title}  (load ${load()})`);
   console.log(`  requests/s   avg ${result.requests.average.toFixed(0)}  (min ${result.requests.min}, max ${result.requests.max})`);
   console.log(`  latency ms   p50 ${result.latency.p50}  p97.5 ${result.latency.p97_5}  p99 ${result.latency.p99}  max ${result.latency.max}`);
   console.log(`  total ${result.requests.total} requests, ${expected} answered ${expectStatus}, errors ${result.errors}, timeouts ${result.timeouts}`);
-  return { title, result, expected };
+  if (cpuPerRequest !== undefined) console.log(`  server CPU ${cpuPerRequest.toFixed(1)} µs per request`);
+  return { title, result, expected, cpuPerRequest };
 }
 
 /** Every answer had the expected status and no connection broke (a request still waiting when the run ends is slow, not wrong: reported, not failed). */
@@ -181,16 +189,35 @@ async function main() {
     console.log('\nThe default logging (info, an access line per request) against LOG_LEVEL=warn:');
     for (const target of targets) {
       const costs: number[] = [];
+      const cpu: Array<{ info: number; warn: number }> = [];
       for (let round = 0; round < ROUNDS; round++) {
         const quietHeaders = 'authorization' in target.headers ? { ...target.headers, ...quietBearer } : target.headers;
-        const warnRun = await measure(`${target.title} at warn, run ${round + 1} of ${ROUNDS}`, target.url.replace(portal.url, quiet.url), target.status, quietHeaders);
-        const infoRun = await measure(`${target.title} at info, run ${round + 1} of ${ROUNDS}`, target.url, target.status, target.headers);
-        ok = allAnswered(warnRun) && ok;
-        ok = allAnswered(infoRun) && ok;
-        costs.push(Math.round((1 - infoRun.result.requests.average / warnRun.result.requests.average) * 1000) / 10);
+        const warnRun = () => measure(`${target.title} at warn, run ${round + 1} of ${ROUNDS}`, target.url.replace(portal.url, quiet.url), target.status, quietHeaders);
+        const infoRun = () => measure(`${target.title} at info, run ${round + 1} of ${ROUNDS}`, target.url, target.status, target.headers);
+        // Which goes first alternates: a run after another one on the same machine is not a run after a pause.
+        let warnResult: Run;
+        let infoResult: Run;
+        if (round % 2 === 0) {
+          warnResult = await warnRun();
+          infoResult = await infoRun();
+        } else {
+          infoResult = await infoRun();
+          warnResult = await warnRun();
+        }
+        ok = allAnswered(warnResult) && ok;
+        ok = allAnswered(infoResult) && ok;
+        costs.push(Math.round((1 - infoResult.result.requests.average / warnResult.result.requests.average) * 1000) / 10);
+        if (infoResult.cpuPerRequest !== undefined && warnResult.cpuPerRequest !== undefined) cpu.push({ info: infoResult.cpuPerRequest, warn: warnResult.cpuPerRequest });
       }
       met = figure(BENCH, `${target.name}: throughput the info log costs (median of ${ROUNDS})`, median(costs), '%', { kind: 'max', value: LOG_COST_GOAL * 100 }) && met;
       console.log(`  runs ${costs.map((cost) => `${cost}%`).join(', ')}`);
+      // The server's CPU per request moves less with the machine's load than requests per second do:
+      // what an access line costs the server itself, beside the throughput it costs.
+      if (cpu.length === ROUNDS) {
+        const info = median(cpu.map((c) => c.info));
+        const warn = median(cpu.map((c) => c.warn));
+        figure(BENCH, `${target.name}: server CPU per request at info / at warn (medians)`, Math.round(info * 10) / 10, `µs / ${warn.toFixed(1)} µs (+${(info - warn).toFixed(1)} µs, ${Math.round((1 - warn / info) * 1000) / 10}%)`);
+      }
     }
     process.exitCode = !ok ? 2 : met ? 0 : 1;
   } finally {
