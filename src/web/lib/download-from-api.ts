@@ -3,11 +3,21 @@
 import type { EndpointDefinition } from '#shared/contract/endpoint.ts';
 import { api } from './api.ts';
 import { endpointRequest, type CallInput } from './api-client.ts';
-import { saveResponse } from './download-file.ts';
+import { filenameFromContentDisposition, saveBlob, saveResponse } from './download-file.ts';
+import type { KeptFile } from './kept-files.ts';
 
 /** Calls a file endpoint and saves the answer under its Content-Disposition name, else `fallbackName`; failures throw ApiError. */
 export async function downloadFromApi<const E extends EndpointDefinition & { answer: 'file' }>(endpoint: E, input: CallInput<E>, fallbackName: string): Promise<void> {
   const { path, options } = endpointRequest(endpoint, input);
   const response = await api.request(path, options);
   await saveResponse(response, fallbackName);
+}
+
+/** Like downloadFromApi, and answers the file saved (to keep it for offline use: lib/kept-files.ts). */
+export async function downloadAndKeepFromApi<const E extends EndpointDefinition & { answer: 'file' }>(endpoint: E, input: CallInput<E>, fallbackName: string): Promise<KeptFile> {
+  const { path, options } = endpointRequest(endpoint, input);
+  const response = await api.request(path, options);
+  const file = { blob: await response.blob(), filename: filenameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackName };
+  saveBlob(file.blob, file.filename);
+  return file;
 }

@@ -2,8 +2,11 @@
 // while the first page waits, a failed load with a retry, nothing to show yet, and the footer
 // with the count and the "More" button.
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { FetchStatus } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
 import { ApiError } from '#web/lib/api-error.ts';
+import { useFormat } from '#web/lib/format.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 
 /**
  * The offline notice shown above the skeleton while the first page waits for the network, and
@@ -19,10 +22,47 @@ export function useListTexts(): { offlineText: string; errorText: (error: unknow
   return { offlineText, errorText };
 }
 
-export function ListOfflineNotice({ text }: { text: string }) {
+/** What of a query tells whether its data is the copy kept on this device (lib/kept-queries.ts). */
+export interface KeptQueryState {
+  fetchStatus: FetchStatus;
+  isError: boolean;
+  error: unknown;
+  dataUpdatedAt: number;
+}
+
+/**
+ * Whether loaded data is shown as the copy kept on this device: the browser is offline, the
+ * refresh waits for the connection, or a refresh found no connection (the data is still the last
+ * loaded, not a failed load). README notes 117 and 124.
+ */
+export function isKeptCopy(query: KeptQueryState, online: boolean): boolean {
+  const noConnection = query.isError && query.error instanceof ApiError && query.error.isOffline;
+  return !online || query.fetchStatus === 'paused' || noConnection;
+}
+
+/** `kept`: the data shown is the kept copy; `loadedAt`: when it was loaded, as the app writes times. */
+export function useKeptCopy(query: KeptQueryState): { kept: boolean; loadedAt: string } {
+  const online = useOnline();
+  const format = useFormat();
+  return { kept: isKeptCopy(query, online), loadedAt: format.dateTime(new Date(query.dataUpdatedAt)) };
+}
+
+/** The id of the kept copy's notice: disabled actions point to it (aria-describedby) for their reason. */
+export const KEPT_NOTICE_ID = 'kept-copy-notice';
+
+/** The offline notice; `note`, a second line (what needs the connection). */
+export function ListOfflineNotice({ text, note, id }: { text: string; note?: string; id?: string }) {
   return (
-    <div role="alert" className="alert alert-warning alert-soft mb-3">
-      <span>{text}</span>
+    <div role="alert" id={id} className="alert alert-warning alert-soft mb-3">
+      <span>
+        {text}
+        {note && (
+          <>
+            <br />
+            {note}
+          </>
+        )}
+      </span>
     </div>
   );
 }

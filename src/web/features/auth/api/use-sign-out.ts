@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { showToast } from '#web/components/ui/toast-store.ts';
 import { api } from '#web/lib/api.ts';
+import { forgetKeptFiles } from '#web/lib/kept-files.ts';
 import { persister } from '#web/lib/query-client.ts';
 
 /**
@@ -19,6 +20,8 @@ export function useSignOut() {
     const revoke = await api.signOut();
     queryClient.clear();
     persister.removeClient();
+    // The files kept for offline use (manifest PDFs) are client data too.
+    void forgetKeptFiles();
     // Not awaited: a send under way (up to its timeout) finishes first, and the user need not wait.
     // Loaded here: its IndexedDB work (Dexie) is not part of the shell's first paint.
     import('#web/offline/unsent-work.ts')

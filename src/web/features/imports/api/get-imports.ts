@@ -26,6 +26,9 @@ export function importsQueryOptions() {
     queryKey: importKeys.list(),
     queryFn: ({ signal }) => getImports(signal),
     refetchInterval: (query) => refreshInterval(query.state.data),
+    // Kept on this device (until sign-out): offline the history last loaded shows, marked with its
+    // time, as the shipment list does (README notes 117 and 124).
+    meta: { persist: true },
   });
 }
 

@@ -8,7 +8,7 @@ import { ImportStatusBadge } from './import-status-badge.tsx';
 import { ImportCount, ProcessingTime, type ImportRowsProps } from './import-table.tsx';
 
 /** The history on phones (below sm): one card per import with the table's facts. */
-export function ImportCards({ rows, isAdmin, expanded, onToggleExpanded, downloading, onDownload, generatingManifest, onGenerateManifest }: ImportRowsProps) {
+export function ImportCards({ rows, isAdmin, expanded, onToggleExpanded, downloading, onDownload, generatingManifest, onGenerateManifest, offline }: ImportRowsProps) {
   const { t } = useLingui();
   const format = useFormat();
   return (
@@ -66,8 +66,8 @@ export function ImportCards({ rows, isAdmin, expanded, onToggleExpanded, downloa
               {open && <ImportErrors record={r} id={detailsId} />}
               <div className="card-actions items-center justify-end">
                 {hasImportErrors(r) && <ImportErrorsToggle record={r} expanded={open} controls={detailsId} onToggle={() => onToggleExpanded(r.id)} />}
-                <ImportDownloadButton record={r} busy={downloading === r.id} onDownload={onDownload} />
-                {canGenerateManifest(r) && <ImportManifestButton record={r} busy={generatingManifest === r.id} onGenerate={onGenerateManifest} />}
+                <ImportDownloadButton record={r} busy={downloading === r.id} onDownload={onDownload} offline={offline} />
+                {canGenerateManifest(r) && <ImportManifestButton record={r} busy={generatingManifest === r.id} onGenerate={onGenerateManifest} offline={offline} />}
               </div>
             </div>
           </li>

@@ -1,12 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ImportRecord } from '#shared/contract/imports.ts';
+import { KEPT_NOTICE_ID } from '#web/components/ui/list-states.tsx';
 
 /**
  * The result file of one import: not ready while it runs (the server answers 409 until then), and
  * no longer there once the retention job deleted the upload (410): then the history says so
- * instead of offering a download that fails.
+ * instead of offering a download that fails. Offline it is disabled, its reason in the title and in
+ * the kept history's notice (aria-describedby).
  */
-export function ImportDownloadButton({ record, busy, onDownload, className = '' }: { record: ImportRecord; busy: boolean; onDownload: (record: ImportRecord) => void; className?: string }) {
+export function ImportDownloadButton({
+  record,
+  busy,
+  onDownload,
+  offline = false,
+  className = '',
+}: {
+  record: ImportRecord;
+  busy: boolean;
+  onDownload: (record: ImportRecord) => void;
+  offline?: boolean;
+  className?: string;
+}) {
   const { t } = useLingui();
   const { filename } = record;
   const processing = record.status === 'PROCESSING';
@@ -21,9 +35,10 @@ export function ImportDownloadButton({ record, busy, onDownload, className = '' 
     <button
       type="button"
       className={`btn btn-outline btn-sm ${className}`}
-      disabled={processing || busy}
+      disabled={processing || busy || offline}
       aria-label={t`Download the result file of ${filename}`}
-      title={processing ? t`The result file is ready when the import has finished.` : undefined}
+      aria-describedby={offline ? KEPT_NOTICE_ID : undefined}
+      title={offline ? t`Needs the connection.` : processing ? t`The result file is ready when the import has finished.` : undefined}
       onClick={() => onDownload(record)}
     >
       {busy ? (

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ImportRecord } from '#shared/contract/imports.ts';
 import { showToast } from '#web/components/ui/toast-store.ts';
-import { ListEmpty, ListError, ListOfflineNotice, useListTexts } from '#web/components/ui/list-states.tsx';
+import { KEPT_NOTICE_ID, ListEmpty, ListError, ListOfflineNotice, useKeptCopy, useListTexts } from '#web/components/ui/list-states.tsx';
+import { ApiError } from '#web/lib/api-error.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useDownloadImportResult } from '../api/download-import-result.ts';
 import { useGenerateImportManifest } from '../api/generate-import-manifest.ts';
@@ -28,6 +29,10 @@ export function ImportHistory({ isAdmin }: { isAdmin: boolean }) {
 
   const { offlineText, errorText } = useListTexts();
   const rows = query.data ?? [];
+  // Offline the history is the copy kept on this device, marked with its time; its files and
+  // manifests need the connection (README note 124).
+  const { kept, loadedAt } = useKeptCopy(query);
+  const noConnection = query.isError && query.error instanceof ApiError && query.error.isOffline;
 
   function toggle(id: string) {
     const next = new Set(expanded);
@@ -75,10 +80,18 @@ export function ImportHistory({ isAdmin }: { isAdmin: boolean }) {
       onDownload,
       generatingManifest: manifest.isPending ? (manifest.variables ?? null) : null,
       onGenerateManifest,
+      offline: kept,
     };
     body = (
       <>
-        {query.isError && <ListError text={errorText(query.error)} className="mb-3" />}
+        {query.isError && !noConnection && <ListError text={errorText(query.error)} className="mb-3" />}
+        {kept && (
+          <ListOfflineNotice
+            id={KEPT_NOTICE_ID}
+            text={t`You are offline. This is the list as it was at ${loadedAt}; it updates when the connection returns.`}
+            note={t`Result files and manifests need the connection.`}
+          />
+        )}
         <ImportTable {...props} />
         <ImportCards {...props} />
       </>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ImportRecord } from '#shared/contract/imports.ts';
+import { KEPT_NOTICE_ID } from '#web/components/ui/list-states.tsx';
 
 /** A manifest makes sense for a finished import that created shipments. */
 export const canGenerateManifest = (record: ImportRecord) => record.status === 'COMPLETED' && record.successful_shipments > 0;
@@ -9,11 +10,14 @@ export function ImportManifestButton({
   record,
   busy,
   onGenerate,
+  offline = false,
   className = '',
 }: {
   record: ImportRecord;
   busy: boolean;
   onGenerate: (record: ImportRecord) => void;
+  /** Offline: disabled, its reason in the title and the kept history's notice. */
+  offline?: boolean;
   className?: string;
 }) {
   const { t } = useLingui();
@@ -22,9 +26,11 @@ export function ImportManifestButton({
     <button
       type="button"
       className={`btn btn-outline btn-sm ${className}`}
-      disabled={busy}
+      disabled={busy || offline}
       aria-busy={busy}
       aria-label={t`Generate the manifest of ${filename}`}
+      aria-describedby={offline ? KEPT_NOTICE_ID : undefined}
+      title={offline ? t`Needs the connection.` : undefined}
       onClick={() => onGenerate(record)}
     >
       {busy ? (

@@ -19,6 +19,8 @@ export interface ImportRowsProps {
   /** The import whose manifest is being made. */
   generatingManifest: string | null;
   onGenerateManifest: (record: ImportRecord) => void;
+  /** The history is the copy kept offline: its files and manifests need the connection. */
+  offline: boolean;
 }
 
 /** Stored in ms, shown in seconds ("1.8 s"); absent while the import runs. */
@@ -37,7 +39,7 @@ export function ImportCount({ record, value }: { record: ImportRecord; value: nu
 }
 
 /** The dense desktop history (sm and up); phones get ImportCards. A row with errors opens below itself. */
-export function ImportTable({ rows, isAdmin, expanded, onToggleExpanded, downloading, onDownload, generatingManifest, onGenerateManifest }: ImportRowsProps) {
+export function ImportTable({ rows, isAdmin, expanded, onToggleExpanded, downloading, onDownload, generatingManifest, onGenerateManifest, offline }: ImportRowsProps) {
   const format = useFormat();
   const columns = isAdmin ? 9 : 8;
   return (
@@ -114,8 +116,8 @@ export function ImportTable({ rows, isAdmin, expanded, onToggleExpanded, downloa
                   </td>
                   <td className="whitespace-nowrap text-right">
                     {hasImportErrors(r) && <ImportErrorsToggle record={r} expanded={open} controls={detailsId} onToggle={() => onToggleExpanded(r.id)} />}
-                    <ImportDownloadButton record={r} busy={downloading === r.id} onDownload={onDownload} className="ml-1" />
-                    {canGenerateManifest(r) && <ImportManifestButton record={r} busy={generatingManifest === r.id} onGenerate={onGenerateManifest} className="ml-1" />}
+                    <ImportDownloadButton record={r} busy={downloading === r.id} onDownload={onDownload} offline={offline} className="ml-1" />
+                    {canGenerateManifest(r) && <ImportManifestButton record={r} busy={generatingManifest === r.id} onGenerate={onGenerateManifest} offline={offline} className="ml-1" />}
                   </td>
                 </tr>
                 {open && (

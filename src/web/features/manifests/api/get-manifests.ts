@@ -21,6 +21,9 @@ export function manifestsQueryOptions() {
     // Manifests are made elsewhere (the shipment list, the import history, colleagues): the list
     // is fetched again whenever it is shown rather than have other features reach into its keys.
     staleTime: 0,
+    // Kept on this device (until sign-out), so that offline the list last loaded shows, marked
+    // with its time, as the shipment list does (README notes 117 and 124).
+    meta: { persist: true },
   });
 }
 

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { ShellLink } from '#web/components/layout/shell-link.tsx';
-import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useListTexts } from '#web/components/ui/list-states.tsx';
+import { KEPT_NOTICE_ID, ListEmpty, ListError, ListFooter, ListOfflineNotice, useKeptCopy, useListTexts } from '#web/components/ui/list-states.tsx';
 import { TableSkeleton } from '#web/components/ui/table-skeleton.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
 import { useFormat } from '#web/lib/format.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
-import { useDownloadManifest } from '../api/download-manifest.ts';
+import { useDownloadManifest, useKeptManifests } from '../api/download-manifest.ts';
 import { useManifests } from '../api/get-manifests.ts';
 import { ManifestCards } from './manifest-cards.tsx';
 import { ManifestTable } from './manifest-table.tsx';
@@ -23,6 +24,10 @@ export function ManifestList({ isAdmin }: { isAdmin: boolean }) {
   const download = useDownloadManifest();
   const { offlineText, errorText } = useListTexts();
   const downloadErrorText = useErrorText();
+  const keptFiles = useKeptManifests();
+  // Offline the list is the copy kept on this device, marked with its time (README note 124).
+  const { kept, loadedAt } = useKeptCopy(query);
+  const noConnection = query.isError && query.error instanceof ApiError && query.error.isOffline;
 
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.manifests) ?? [], [query.data]);
   const total = query.data?.pages.at(-1)?.count ?? 0;
@@ -55,10 +60,17 @@ export function ManifestList({ isAdmin }: { isAdmin: boolean }) {
       </ListEmpty>
     );
   } else {
-    const props = { rows, isAdmin, downloading: download.isPending ? (download.variables ?? null) : null, onDownload };
+    const props = { rows, isAdmin, downloading: download.isPending ? (download.variables ?? null) : null, onDownload, offline: kept, keptFiles };
     body = (
       <>
-        {query.isError && !query.isFetchNextPageError && <ListError text={errorText(query.error)} className="mb-3" />}
+        {query.isError && !query.isFetchNextPageError && !noConnection && <ListError text={errorText(query.error)} className="mb-3" />}
+        {kept && (
+          <ListOfflineNotice
+            id={KEPT_NOTICE_ID}
+            text={t`You are offline. This is the list as it was at ${loadedAt}; it updates when the connection returns.`}
+            note={t`Manifests downloaded on this device open without a connection; the others need the connection.`}
+          />
+        )}
         <ManifestTable {...props} />
         <ManifestCards {...props} />
         <ListFooter
@@ -85,7 +97,7 @@ export function ManifestList({ isAdmin }: { isAdmin: boolean }) {
             <Trans>The driver signs a manifest when taking the parcels over. Download one again to print it.</Trans>
           </p>
         </div>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching && !query.isFetchingNextPage}>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching && !query.isFetchingNextPage && query.fetchStatus !== 'paused'}>
           <svg
             xmlns="http://www.w3.org/2000/svg"
             className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`}

@@ -10,10 +10,14 @@ export interface ManifestRowsProps {
   /** The manifest whose PDF is being fetched. */
   downloading: string | null;
   onDownload: (id: string) => void;
+  /** The list is the copy kept offline: only the PDFs in `keptFiles` can be saved. */
+  offline: boolean;
+  /** The manifests whose PDF this device keeps (lib/kept-files.ts). */
+  keptFiles: ReadonlySet<string>;
 }
 
 /** The dense desktop list (sm and up); phones get ManifestCards. Admins also see whose manifest it is. */
-export function ManifestTable({ rows, isAdmin, downloading, onDownload }: ManifestRowsProps) {
+export function ManifestTable({ rows, isAdmin, downloading, onDownload, offline, keptFiles }: ManifestRowsProps) {
   const format = useFormat();
   return (
     <div className="hidden overflow-x-auto rounded-box bg-base-100 shadow-sm sm:block">
@@ -68,7 +72,7 @@ export function ManifestTable({ rows, isAdmin, downloading, onDownload }: Manife
                 </td>
               )}
               <td className="w-px text-right">
-                <ManifestDownloadButton id={m.id} busy={downloading === m.id} onDownload={onDownload} />
+                <ManifestDownloadButton id={m.id} busy={downloading === m.id} onDownload={onDownload} offline={offline} kept={keptFiles.has(m.id)} />
               </td>
             </tr>
           ))}

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Shipment } from '#shared/contract/shipments.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { KEPT_NOTICE_ID } from '#web/components/ui/list-states.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
 import { useCan } from '#web/lib/session.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
@@ -12,8 +13,10 @@ import { useDownloadLabel } from '../api/download-label.ts';
 /**
  * What a user does with one shipment, on its detail: print its label (unless deleted), follow its
  * tracking events, and delete it while it is CREATED (roles that may delete; the server checks too).
+ * Offline (the detail is the kept copy) the label and delete are disabled, their reason in the
+ * title and in the kept copy's notice (aria-describedby).
  */
-export function ShipmentDetailActions({ shipment }: { shipment: Shipment }) {
+export function ShipmentDetailActions({ shipment, offline = false }: { shipment: Shipment; offline?: boolean }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -22,6 +25,7 @@ export function ShipmentDetailActions({ shipment }: { shipment: Shipment }) {
   const canDelete = useCan('shipments.delete') && shipment.status === 'CREATED';
   const [asking, setAsking] = useState(false);
   const itemNumber = shipment.item_number;
+  const offlineProps = offline ? { 'aria-describedby': KEPT_NOTICE_ID, title: t`Needs the connection.` } : {};
 
   function confirmDelete() {
     remove.mutate([itemNumber], {
@@ -43,8 +47,9 @@ export function ShipmentDetailActions({ shipment }: { shipment: Shipment }) {
         <button
           type="button"
           className="btn btn-primary btn-sm"
-          disabled={label.isPending}
+          disabled={label.isPending || offline}
           aria-busy={label.isPending}
+          {...offlineProps}
           onClick={() => label.mutate(itemNumber, { onError: (error) => showToast(errorText(error), 'error') })}
         >
           {label.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
@@ -57,7 +62,7 @@ export function ShipmentDetailActions({ shipment }: { shipment: Shipment }) {
         </Link>
       )}
       {canDelete && (
-        <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setAsking(true)}>
+        <button type="button" className="btn btn-error btn-outline btn-sm" disabled={offline} {...offlineProps} onClick={() => setAsking(true)}>
           <Trans>Delete</Trans>
         </button>
       )}

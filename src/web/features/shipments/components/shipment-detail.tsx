@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { codCurrency } from '#shared/domain/currencies.ts';
 import { EmptyValue } from '#web/components/ui/empty-value.tsx';
+import { KEPT_NOTICE_ID, ListOfflineNotice, useKeptCopy } from '#web/components/ui/list-states.tsx';
 import { StatusBadge } from '#web/components/ui/status-badge.tsx';
 import { TrackingStatusBadge } from '#web/components/ui/tracking-status-badge.tsx';
 import { useFormat } from '#web/lib/format.ts';
@@ -10,10 +11,16 @@ import { useShipment } from '../api/get-shipment.ts';
 import { ShipmentDetailActions } from './shipment-detail-actions.tsx';
 import { useShipmentLabels } from './use-shipment-labels.ts';
 
-/** The read-only shipment detail (spec section 2); admins also see the owner (client_name). */
+/**
+ * The read-only shipment detail (spec section 2); admins also see the owner (client_name). Offline
+ * it is the copy kept on the device (a kept list's row, README note 124), marked with its time;
+ * the label and deleting wait for the connection.
+ */
 export function ShipmentDetail({ itemNumber, isAdmin }: { itemNumber: string; isAdmin: boolean }) {
   const { t } = useLingui();
-  const { data: s } = useShipment(itemNumber);
+  const query = useShipment(itemNumber);
+  const s = query.data;
+  const { kept, loadedAt } = useKeptCopy(query);
   const format = useFormat();
   const labels = useShipmentLabels();
   const street = [s.receiver_address_line_1, s.receiver_address_number].filter(Boolean).join(' ');
@@ -24,6 +31,13 @@ export function ShipmentDetail({ itemNumber, isAdmin }: { itemNumber: string; is
   return (
     <article aria-labelledby="shipment-title">
       <BackToShipments />
+      {kept && (
+        <ListOfflineNotice
+          id={KEPT_NOTICE_ID}
+          text={t`You are offline. This is the shipment as it was at ${loadedAt}; it updates when the connection returns.`}
+          note={t`The label and deleting need the connection.`}
+        />
+      )}
       <header className="mb-4 flex flex-wrap items-center gap-3">
         <h1 id="shipment-title" className="text-2xl font-semibold">
           <Trans>
@@ -32,7 +46,7 @@ export function ShipmentDetail({ itemNumber, isAdmin }: { itemNumber: string; is
         </h1>
         <StatusBadge status={s.status} className="badge-lg" />
         <div className="sm:ml-auto">
-          <ShipmentDetailActions shipment={s} />
+          <ShipmentDetailActions shipment={s} offline={kept} />
         </div>
       </header>
 

@@ -3,7 +3,7 @@ import { lazy, useMemo, useState } from 'react';
 import { shipmentMessages } from '#shared/i18n/shipment-messages.ts';
 import { ShellLink } from '#web/components/layout/shell-link.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useListTexts } from '#web/components/ui/list-states.tsx';
+import { ListEmpty, ListError, ListFooter, ListOfflineNotice, useKeptCopy, useListTexts } from '#web/components/ui/list-states.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
 import { useFormat } from '#web/lib/format.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
@@ -13,7 +13,6 @@ import { useDeleteShipments } from '../api/delete-shipments.ts';
 import { useDownloadLabel } from '../api/download-label.ts';
 import { useShipments } from '../api/get-shipments.ts';
 import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
-import { useOnline } from '#web/lib/use-online.ts';
 import { useRecentlyCreated } from '../recent-shipments.ts';
 import { ShipmentCards } from './shipment-cards.tsx';
 import { ShipmentColumnChooser } from './shipment-column-chooser.tsx';
@@ -67,12 +66,11 @@ export function ShipmentList({
   const label = useDownloadLabel();
   const actionErrorText = useErrorText();
   const columns = useShipmentColumns(isAdmin);
-  const online = useOnline();
   // The table from 1024 px up, the cards below (as their CSS says): only the one shown is rendered,
   // not both with one hidden (twice the work on every render of the rows, on a phone too).
   const wide = useMediaQuery('(min-width: 1024px)');
   const recentlyCreated = useRecentlyCreated();
-  const loadedAt = format.dateTime(new Date(query.dataUpdatedAt));
+  const { kept, loadedAt } = useKeptCopy(query);
 
   // The selection belongs to one set of filters: new filters start with none selected.
   const [selection, setSelection] = useState<{ key: string; items: ReadonlySet<string> }>({ key: filtersKey, items: NONE });
@@ -214,7 +212,7 @@ export function ShipmentList({
     body = (
       <>
         {query.isError && !query.isFetchNextPageError && !noConnection && <ListError text={errorText(query.error)} className="mb-3" />}
-        {(query.fetchStatus === 'paused' || !online || noConnection) && (
+        {kept && (
           <ListOfflineNotice text={t`You are offline. This is the list as it was at ${loadedAt}; it updates when the connection returns.`} />
         )}
         {waiting}
