@@ -364,6 +364,9 @@ export const shipments = pgTable(
     importRow: integer('import_row'),
     /** The hand-over manifest that took the shipment (status MANIFESTED and later). */
     manifestId: text('manifest_id').references(() => manifests.id),
+    /** When its label file was first fetched (getLabel, labels), and how often in all (issue 33). */
+    labelPrintedAt: timestamp('label_printed_at', { withTimezone: true }),
+    labelPrints: integer('label_prints').notNull().default(0),
     createdAt: createdAt(),
     /**
      * The delivery status: the latest tracking milestone and when it was reached (README note 103),
@@ -396,6 +399,8 @@ export const shipments = pgTable(
     index('shipments_company_country_idx').on(t.companyId, t.receiverCountry, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shipments_reference_idx').on(t.companyId, t.referenceNumber),
     index('shipments_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // "Print all not yet printed": a company's waiting shipments without a printed label, oldest first.
+    index('shipments_company_unprinted_idx').on(t.companyId, t.createdAt, t.id).where(sql`${t.status} = 'CREATED' and ${t.labelPrintedAt} is null`),
     index('shipments_partner_idx').on(t.partnerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shipments_method_idx').on(t.deliveryMethod, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('shipments_import_row_key').on(t.importId, t.importRow),
