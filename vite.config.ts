@@ -317,7 +317,8 @@ const appConfig: UserConfig = {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'locales/*.*.json', 'csv/pickup-points-*.csv'],
         // Manuals and their screenshots are cached as they are read, not all up front (four
         // languages of screenshots would be megabytes on every install).
-        globIgnores: ['user-manual-*.md', 'manual/**'],
+        // The public tracking page's own worker and its registration (README note 125) are not the app's.
+        globIgnores: ['user-manual-*.md', 'manual/**', 'tracking-offline.js', 'tracking-sw.js'],
         // Background Sync wakes the pages' outbox engine when the connection is back.
         importScripts: ['/sw-outbox-sync.js'],
         navigateFallback: '/index.html',

@@ -2,7 +2,7 @@
 // lookup in the first HTML and no script, /shipment/track/{n} as a redirect. Each lookup is the
 // API route's (same limit, postal-code brake and answer), in the page's language. The renderer
 // runs from source (the build's dist/.ssr/public-pages.js is the same module compiled).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +55,8 @@ const text = (html: string) =>
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'portal-pages-'));
   writeFileSync(path.join(root, 'index.html'), BUILT_INDEX);
+  // The tracking page's script and worker as the build copies them from public/ (note 125).
+  for (const file of ['tracking-offline.js', 'tracking-sw.js']) copyFileSync(path.join('public', file), path.join(root, file));
   t = await createTestApp({ webRoot: root, publicPagesRenderer: renderer });
   ownerToken = (await signIn(t.app, DEMO.user.clientId, DEMO.user.secret)).token;
   parcel = await createShipment(t.app, ownerToken, { receiver_name: 'Zuzana Privátna', receiver_postal_code: '81101', receiver_city: 'Senec' });
@@ -66,7 +68,7 @@ afterAll(async () => {
 });
 
 describe('/package/tracking', () => {
-  it('answers the search form in the browser’s language, with the build’s stylesheet and no script', async () => {
+  it('answers the search form in the browser’s language, with the build’s stylesheet and only the deferred offline script', async () => {
     const res = await page('/package/tracking', { language: 'de-AT,de;q=0.9' });
 
     expect(res.statusCode).toBe(200);
@@ -74,7 +76,10 @@ describe('/package/tracking', () => {
     expect(res.headers.vary).toContain('accept-language');
     expect(res.body).toContain('<html lang="de">');
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Css12345.css">');
-    expect(res.body).not.toMatch(/<script|<noscript/);
+    // No script before the first paint: the one script is deferred (note 125), the app's are left out.
+    expect(res.body.match(/<script[^>]*>/g)).toEqual(['<script src="/tracking-offline.js" defer>']);
+    expect(res.body).toMatch(/<script src="\/tracking-offline.js" defer><\/script><\/head>/);
+    expect(res.body).not.toContain('<noscript');
     expect(res.body).toMatch(/<form[^>]*action="\/package\/tracking" method="get"/);
     expect(res.body).toMatch(/<input[^>]*name="tracking_number"/);
     expect(res.body).toMatch(/<input[^>]*name="zip"/);
@@ -213,6 +218,68 @@ describe('/package/tracking', () => {
     expect((await page(`/package/tracking?tracking_number=${other.tracking_number}`, { ip })).statusCode).toBe(200);
     // The recipient on another address is not held up by those guesses (issue 30).
     expect((await page(`/package/tracking?tracking_number=${other.tracking_number}&zip=81101`)).statusCode).toBe(200);
+  });
+});
+
+describe('offline tracking (issue 32 item 6, note 125)', () => {
+  const worker = readFileSync('public/tracking-sw.js', 'utf8');
+
+  it('hides in a status view’s page the “as it was at” note the worker shows offline, with the markers it looks for', async () => {
+    const res = await page(`/package/tracking?tracking_number=${parcel.tracking_number}`, { language: 'sk' });
+
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.body).toContain('<div id="tracking-offline-result" hidden=""');
+    expect(res.body).toContain('<time id="tracking-offline-time"></time>');
+    expect(text(res.body)).toContain('Ste offline.');
+    // The worker unhides and fills exactly that markup.
+    expect(worker).toContain('(<div id="tracking-offline-result") hidden=""');
+    expect(worker).toContain('<time id="tracking-offline-time"><\\/time>');
+  });
+
+  it('puts no note in a full view’s page: it is never kept (no-store)', async () => {
+    const res = await page(`/package/tracking?tracking_number=${parcel.tracking_number}&zip=81101`);
+
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).not.toContain('tracking-offline-result');
+    expect(worker).toMatch(/no-store/);
+  });
+
+  it('renders the offline page in the language asked for, with the slot for the number and without any script', async () => {
+    const res = await page('/package/tracking/offline?lang=de', { language: 'sk' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.body).toContain('<html lang="de">');
+    expect(res.body).not.toContain('<script');
+    expect(res.body).toMatch(/<p id="tracking-offline-unknown" hidden="">/);
+    expect(res.body).toMatch(/<strong id="tracking-offline-number"[^>]*><\/strong>/);
+    expect(text(res.body)).toContain('Sie sind offline.');
+    // The form keeps the language, and makes no lookup.
+    expect(res.body).toContain('<input type="hidden" name="lang" value="de"/>');
+    expect(res.body).not.toContain('aria-label="Progress"');
+    expect(worker).toContain('(<p id="tracking-offline-unknown") hidden=""');
+    expect(worker).toContain('(<strong id="tracking-offline-number"[^>]*>)');
+  });
+
+  it('serves the registration script as a small JavaScript file revalidated at each use, allowed by the CSP', async () => {
+    const res = await t.app.inject({ url: '/tracking-offline.js' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain("register('/tracking-sw.js', { scope: '/package/tracking' })");
+    expect(res.rawPayload.byteLength).toBeLessThan(1024);
+  });
+
+  it('serves the worker as JavaScript the browser always revalidates (a release reaches it at the next visit)', async () => {
+    const res = await t.app.inject({ url: '/tracking-sw.js' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
   });
 });
 

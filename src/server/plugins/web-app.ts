@@ -11,7 +11,8 @@ import { builtPage, readBuild, sendBuiltFile, type BuiltFile } from './built-fil
 import { sendNotFound } from './errors.ts';
 import { pagePreloads } from './page-preloads.ts';
 
-const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+// /tracking-sw.js: the public tracking page's own service worker (README note 125).
+const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js', '/tracking-sw.js']);
 /** A catalog named by its content; /locales/{lang}.json, the spec's fixed address, is revalidated. */
 const HASHED_CATALOG = /^\/locales\/[a-z]{2}\.[0-9a-f]{16}\.json$/;
 

@@ -11,6 +11,13 @@ import type { PublicTracking } from './tracking.ts';
 /** The built renderer's file, under the web build's folder (a dot folder: never served). */
 export const PUBLIC_PAGES_MODULE = '.ssr/public-pages.js';
 
+/** The page the tracking pages' service worker keeps for a lookup it cannot make offline (note 125). */
+export const OFFLINE_TRACKING_PATH = '/package/tracking/offline';
+
+/** The tracking page's script (registers its service worker after load) and the worker (public/). */
+export const TRACKING_OFFLINE_SCRIPT = '/tracking-offline.js';
+export const TRACKING_SERVICE_WORKER = '/tracking-sw.js';
+
 /** The query parameter of a language picked on a public page (kept by its links and its form). */
 export const PAGE_LANGUAGE_PARAM = 'lang';
 
@@ -40,6 +47,11 @@ export interface PackageTrackingPageInput<I18n> extends PublicPageFrame<I18n> {
   selfHref: string;
   /** The same search without the postal code (after too many wrong ones), when it had one. */
   withoutZipHref: string | null;
+  /**
+   * The page the tracking page's service worker shows offline for a number it has not kept (README
+   * note 125): the form and "cannot be looked up offline", no lookup.
+   */
+  offline?: boolean;
 }
 
 export interface TrackLinkFailedPageInput<I18n> extends PublicPageFrame<I18n> {

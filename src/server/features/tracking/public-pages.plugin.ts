@@ -12,7 +12,15 @@ import { pathToFileURL } from 'node:url';
 import type { I18n } from '@lingui/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBodySchema, type ErrorBody } from '#shared/contract/errors.ts';
-import { PAGE_LANGUAGE_PARAM, PUBLIC_PAGES_MODULE, type LookupAnswer, type PublicPagesRenderer, type RenderedPage } from '#shared/contract/public-pages.ts';
+import {
+  OFFLINE_TRACKING_PATH,
+  PAGE_LANGUAGE_PARAM,
+  PUBLIC_PAGES_MODULE,
+  TRACKING_OFFLINE_SCRIPT,
+  type LookupAnswer,
+  type PublicPagesRenderer,
+  type RenderedPage,
+} from '#shared/contract/public-pages.ts';
 import { PUBLIC_TRACKING_PATH, TRACK_PATH } from '#shared/contract/tracking-paths.ts';
 import { publicTrackingSchema, publicTrackAnswerSchema } from '#shared/contract/tracking.ts';
 import { intlTag, isLanguageCode, LANGUAGE_CODES, languageFromAcceptLanguage, type LanguageCode } from '#shared/domain/languages.ts';
@@ -93,6 +101,14 @@ export async function publicPages(app: FastifyInstance, { root, renderer: given 
   };
 
   const htmlOf = (language: LanguageCode, page: RenderedPage) => template({ lang: intlTag(language), title: page.title, html: page.html } satisfies PageContent);
+  /**
+   * /package/tracking's pages with the one script they load (README note 125): deferred, from our
+   * origin (the CSP's script-src 'self'), it waits for the page's load and registers the tracking
+   * page's own service worker, which keeps the last status views for offline. Nothing runs before
+   * the first paint. Only when the build has it (public/tracking-offline.js).
+   */
+  const offlineScript = existsSync(path.join(root, TRACKING_OFFLINE_SCRIPT.slice(1))) ? `<script src="${TRACKING_OFFLINE_SCRIPT}" defer></script>` : '';
+  const trackingHtmlOf = (language: LanguageCode, page: RenderedPage) => htmlOf(language, page).replace('</head>', `${offlineScript}</head>`);
 
   /**
    * A page with personal data (the full view: destination, places, partner; or a postal code in
@@ -167,12 +183,42 @@ export async function publicPages(app: FastifyInstance, { root, renderer: given 
         selfHref: href(chosenLanguage),
         withoutZipHref: search.tracking_number && search.zip ? href(chosenLanguage, { tracking_number: search.tracking_number }) : null,
       });
-      return htmlOf(language, page);
+      return trackingHtmlOf(language, page);
     };
     const key = JSON.stringify([language, chosenLanguage, search.tracking_number ?? null, search.zip ?? null, numberMissing, lookup?.statusCode ?? null, lookup?.body ?? null]);
     const html = renderedPage(key, render);
     const statusCode = numberMissing ? 400 : lookup && lookup.statusCode !== 200 ? lookup.statusCode : 200;
     return send(reply, statusCode, html, lookup?.retryAfter, Boolean(search.zip) || (lookup?.statusCode === 200 && isFullView(lookup.body)));
+  });
+
+  /**
+   * The page the tracking page's service worker keeps for offline (note 125): the form and "cannot
+   * be looked up offline" in the page's language (`?lang=`, else the browser's), no lookup. It holds
+   * nothing of any parcel; the worker fills in the number asked for.
+   */
+  app.get(OFFLINE_TRACKING_PATH, { config: { public: true } }, async (request, reply) => {
+    const queryAt = request.url.indexOf('?');
+    const chosenLanguage = chosenLanguageOf(new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1)));
+    const language = chosenLanguage ?? languageFromAcceptLanguage(request.headers['accept-language']);
+    // Without the script: a page only the worker shows needs no registration.
+    const html = renderedPage(JSON.stringify(['offline', language, chosenLanguage]), () =>
+      htmlOf(
+        language,
+        renderer.renderPackageTrackingPage({
+          i18n: i18nFor(language),
+          language,
+          chosenLanguage,
+          languageHrefs: languageHrefs((code) => withLanguage(PORTAL_TRACKING_PATH, '', code)),
+          search: {},
+          numberMissing: false,
+          answer: null,
+          selfHref: withLanguage(PORTAL_TRACKING_PATH, '', chosenLanguage),
+          withoutZipHref: null,
+          offline: true,
+        }),
+      ),
+    );
+    return send(reply, 200, html, undefined, false);
   });
 
   app.get<{ Params: { tracking_number: string } }>(TRACK_REDIRECT_PATH, { config: { public: true } }, async (request, reply) => {

@@ -22,6 +22,7 @@ import {
 import { ApiError } from '#web/lib/api-error.ts';
 import { DisplayTimeZone } from '#web/lib/format.ts';
 import { LanguageLinks } from './components/language-links.tsx';
+import { OfflineLookupNote, OfflineResultNote } from './components/offline-notes.tsx';
 import { PackageSearchForm } from './components/package-search-form.tsx';
 import { PackageTrackingIntro } from './components/package-tracking-intro.tsx';
 import { PublicTrackingFrame } from './components/public-tracking-frame.tsx';
@@ -51,6 +52,8 @@ function PackageTrackingPage({ input }: { input: PackageTrackingPageInput<I18n> 
         : { status: 'error', error: new ApiError(answer.httpStatus, answer.body) };
   return (
     <>
+      {/* What the tracking page's service worker shows offline (README note 125): only the status view is kept. */}
+      {input.offline ? <OfflineLookupNote /> : state.status === 'success' && state.tracking.view === 'status' && <OfflineResultNote />}
       <PackageTrackingIntro />
       <PackageSearchForm
         initial={input.search}
