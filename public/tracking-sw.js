@@ -17,7 +17,11 @@ const MAX_AGE_DAYS = 30;
 const TIME_ZONE = 'Europe/Bratislava';
 
 const normalizedNumber = (value) => (value || '').replace(/\s+/g, '').toUpperCase();
-const chosenLanguage = (url) => LANGUAGES[url.searchParams.get('lang')] && url.searchParams.get('lang');
+/** The language picked on the page (`?lang=`, a portal code: `cz`, never `cs`), else null. */
+const chosenLanguage = (url) => {
+  const code = url.searchParams.get('lang');
+  return code && LANGUAGES[code] === code ? code : null;
+};
 /** The browser's language as the server reads Accept-Language (shared/domain/languages.ts). */
 const browserLanguage = () => (self.navigator.languages || []).map((tag) => LANGUAGES[tag.toLowerCase().split('-')[0]]).find(Boolean) || 'en';
 const resultKey = (number, language) => `${PAGE_PATH}?tracking_number=${encodeURIComponent(number)}${language ? `&lang=${language}` : ''}`;
@@ -66,7 +70,10 @@ async function keepResult(key, response) {
   const results = await caches.open(RESULTS);
   await results.delete(key);
   // The server's Date is the time the page says it was "as it was at".
-  await results.put(key, new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', date: response.headers.get('date') || new Date().toUTCString() } }));
+  await results.put(
+    key,
+    new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', date: response.headers.get('date') || new Date().toUTCString() } }),
+  );
   const kept = await results.keys();
   for (const request of kept.slice(0, Math.max(0, kept.length - KEPT_RESULTS))) await results.delete(request);
   await keepFiles(html);
@@ -125,7 +132,13 @@ async function trackingPage(event, url) {
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(Promise.allSettled(Object.keys(LANGUAGES).filter((code) => code !== 'cs').map(keepOfflinePage)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    Promise.allSettled(
+      Object.keys(LANGUAGES)
+        .filter((code) => code !== 'cs')
+        .map(keepOfflinePage),
+    ).then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {

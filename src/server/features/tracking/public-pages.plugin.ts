@@ -1,6 +1,6 @@
 // The public tracking pages, rendered here (issue 19): /package/tracking and
 // /shipment/track/{tracking_number} answer a phone's first visit with the page itself (the
-// parcel's timeline in the first HTML, no JavaScript) and a redirect. Each lookup goes through the
+// parcel's timeline in the first HTML, no JavaScript before its first paint) and a redirect. Each lookup goes through the
 // API route in-process (`inject`, from the visitor's address and in the page's language): the
 // same rate limit, postal-code brake, cache and answer as every other client, so the page never shows
 // what the API would refuse. The markup comes from the web app's components (the renderer built

@@ -1,6 +1,7 @@
 // The public tracking pages as the server renders them (issue 19): a phone's first visit gets the
-// answer in the first HTML and no JavaScript at all. Built by `vite build --ssr` (vite.config.ts)
-// into dist/.ssr/public-pages.js, which the server loads (server/features/tracking/
+// answer in the first HTML and no JavaScript before its first paint (one deferred script registers
+// the tracking page's offline worker after load, README note 125). Built by `vite build --ssr`
+// (vite.config.ts) into dist/.ssr/public-pages.js, which the server loads (server/features/tracking/
 // public-pages.plugin.ts); the contract between them is shared/contract/public-pages.ts. The pages
 // are the app's own components: the form submits as a plain GET, errors offer links where the
 // app has buttons, the language is a link per language. An installed app (its service worker)
