@@ -317,7 +317,7 @@ export interface paths {
         put?: never;
         /**
          * Labels of several shipments (PDF)
-         * @description One PDF with four A6 labels per A4 sheet, in the order asked; `start` (1–4) skips the used quarters of a sheet.
+         * @description One PDF with four A6 labels per A4 sheet, in the order asked; `start` (1–4) skips the used quarters of a sheet. Instead of `item_numbers`, `not_printed: true` prints your waiting (`CREATED`) shipments whose label was never printed, oldest first, up to 1,000; two callers at once get different shipments; 400 when none wait. Every label made counts as printed (`Shipment.label_printed_at`, `label_prints`).
          *
          *     **Access:** Any signed-in client; on your own company’s rows (ADMIN: every company’s).
          *
@@ -1852,7 +1852,9 @@ export interface components {
         BulkLabelsRequest: {
             /** @constant */
             layout: "A4";
-            item_numbers: string[];
+            item_numbers?: string[];
+            /** @constant */
+            not_printed?: true;
             start?: 1 | 2 | 3 | 4;
         };
         ChangeSecretRequest: {
@@ -2509,6 +2511,10 @@ export interface components {
             fragile: boolean;
             unit_value: number | null;
             country_origin: string | null;
+            /** @description When its label file was first made for a caller (`getLabel`, `labels`), ISO 8601 UTC; `null` while never printed. The list filters by it (`label_printed=false`), and `labels` with `not_printed: true` prints the waiting ones. */
+            label_printed_at: string | null;
+            /** @description How often its label file was made: reprints count. */
+            label_prints: number;
         };
         ShipmentBulkDeleteRequest: {
             item_numbers: string[];
@@ -3346,6 +3352,8 @@ export interface operations {
                 order?: "newest" | "oldest";
                 /** @description The delivery status (see `Shipment.tracking_status`). */
                 tracking_status?: "created" | "handed_over" | "in_transit" | "out_for_delivery" | "ready_for_pickup" | "exception" | "delivered" | "returned" | "cancelled";
+                /** @description `false`: shipments whose label was never printed; `true`: those whose was (see `Shipment.label_printed_at`). */
+                label_printed?: string;
                 /** @description Sync: shipments changed at or after this instant, ISO 8601 with `Z` or an offset (URL-encode `+` as `%2B`: `2026-11-24T10:00:00%2B01:00`). */
                 updated_since?: string;
                 /** @description Sync: the `next_cursor` of the previous page (opaque). */

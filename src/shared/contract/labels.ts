@@ -17,12 +17,24 @@ export type SingleLabel = z.infer<typeof singleLabelSchema>;
 /**
  * POST /api/v1/shipments/labels: one PDF, four labels per A4 sheet in the order asked; `start`
  * (1-4, not in the spec) is the first free quarter of a half-used sheet.
+ * Not in the spec (issue 33): `not_printed: true` instead of `item_numbers` prints the company's
+ * waiting shipments (CREATED) whose label was never fetched, oldest first, up to the bulk limit.
  */
-export const bulkLabelsSchema = z.object({
-  layout: z.literal('A4'),
-  item_numbers: z.array(itemNumber).check(z.minLength(1, documentActionMessages.labelsNoneSelected.id), z.maxLength(LABELS_MAX_ITEMS, documentActionMessages.labelsTooMany.id)),
-  start: z.optional(z.union(LABEL_A4_POSITIONS.map((p) => z.literal(p)))),
-});
+export const bulkLabelsSchema = z
+  .object({
+    layout: z.literal('A4'),
+    item_numbers: z.optional(z.array(itemNumber).check(z.minLength(1, documentActionMessages.labelsNoneSelected.id), z.maxLength(LABELS_MAX_ITEMS, documentActionMessages.labelsTooMany.id))),
+    not_printed: z.optional(z.literal(true)),
+    start: z.optional(z.union(LABEL_A4_POSITIONS.map((p) => z.literal(p)))),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      // Either the shipments named, or those not yet printed: one of the two, never both.
+      if ((value.item_numbers === undefined) === (value.not_printed === undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['item_numbers'], message: documentActionMessages.labelsNoneSelected.id, input: value });
+      }
+    }),
+  );
 export type BulkLabelsRequest = z.infer<typeof bulkLabelsSchema>;
 
 export const singleLabelEndpoint = endpoint({

@@ -122,6 +122,10 @@ export const shipmentSchema = z.object({
   fragile: z.boolean(),
   unit_value: z.nullable(z.number()),
   country_origin: z.nullable(z.string()),
+  /** Not in the spec (issue 33): when its label file was first fetched (getLabel, labels), null before. */
+  label_printed_at: z.nullable(z.string()),
+  /** How often its label file was fetched: reprints count. */
+  label_prints: z.number(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
@@ -179,6 +183,8 @@ export const shipmentListQuerySchema = z.object({
   order: z.optional(z.enum(SHIPMENT_LIST_ORDERS)),
   /** Not in the spec: the delivery status (latest tracking milestone). */
   tracking_status: z.optional(trackingStatusSchema),
+  /** Not in the spec (issue 33): `false` lists the shipments whose label was never fetched, `true` those whose was. */
+  label_printed: z.optional(z.stringbool({ error: messages.invalidValue.id })),
   /**
    * Sync (README note 103): with `updated_since` (an ISO 8601 time with offset) and/or `cursor`
    * (a `next_cursor` answered before), the list holds the shipments changed since, oldest change

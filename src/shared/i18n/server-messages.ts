@@ -27,6 +27,7 @@ export const serverMessages = {
   importNotFinished: /*i18n*/ { id: 'import.not_finished', message: 'The import is still running: its result file is not ready yet.' },
   labelsRefused: /*i18n*/ { id: 'shipment.labels.error', message: 'These shipments have no label to print: {items}' },
   labelDeleted: /*i18n*/ { id: 'shipment.label.deleted', message: 'A deleted shipment has no label.' },
+  labelsNoneWaiting: /*i18n*/ { id: 'shipment.labels.none_waiting', message: 'Every waiting shipment’s label has been printed.' },
   manifestNothingToHandOver: /*i18n*/ { id: 'manifest.nothing', message: 'There are no shipments in status CREATED to put on a manifest.' },
   manifestRefused: /*i18n*/ { id: 'manifest.refused', message: 'Only shipments in status CREATED can go on a manifest: {items}' },
   manifestPickupInvalid: /*i18n*/ { id: 'manifest.pickup.invalid', message: 'Choose one of your company’s pickup addresses.' },

@@ -45,6 +45,8 @@ export function testShipment(overrides: Partial<Shipment> = {}): Shipment {
     fragile: false,
     unit_value: null,
     country_origin: null,
+    label_printed_at: null,
+    label_prints: 0,
     ...overrides,
   };
 }

@@ -89,6 +89,7 @@ export const OPERATIONS: Partial<Record<EndpointName, OperationText>> = {
       partner_id: 'ADMIN only: the delivery partner’s id.',
       order: '`newest` (default) or `oldest` first, by creation; not with `updated_since`/`cursor`.',
       tracking_status: 'The delivery status (see `Shipment.tracking_status`).',
+      label_printed: '`false`: shipments whose label was never printed; `true`: those whose was (see `Shipment.label_printed_at`).',
       updated_since: 'Sync: shipments changed at or after this instant, ISO 8601 with `Z` or an offset (URL-encode `+` as `%2B`: `2026-11-24T10:00:00%2B01:00`).',
       cursor: 'Sync: the `next_cursor` of the previous page (opaque).',
     },
@@ -101,7 +102,7 @@ export const OPERATIONS: Partial<Record<EndpointName, OperationText>> = {
     summary: 'Get a shipment’s label',
     description: 'The A6 label as a PDF file, base64-encoded in `shipment.label` (the web app saves it as `label_{item_number}.pdf`).',
   },
-  bulkLabels: { summary: 'Labels of several shipments (PDF)', description: 'One PDF with four A6 labels per A4 sheet, in the order asked; `start` (1–4) skips the used quarters of a sheet.', files: ['application/pdf'] },
+  bulkLabels: { summary: 'Labels of several shipments (PDF)', description: 'One PDF with four A6 labels per A4 sheet, in the order asked; `start` (1–4) skips the used quarters of a sheet. Instead of `item_numbers`, `not_printed: true` prints your waiting (`CREATED`) shipments whose label was never printed, oldest first, up to 1,000; two callers at once get different shipments; 400 when none wait. Every label made counts as printed (`Shipment.label_printed_at`, `label_prints`).', files: ['application/pdf'] },
   manifestGenerate: {
     summary: 'Close a hand-over (manifest)',
     description: 'Makes the manifests of your CREATED shipments (one per pickup address and partner) and moves them to MANIFESTED. One manifest answers a PDF, several a zip of PDFs.',
@@ -269,6 +270,8 @@ export const SHIPMENT_FIELD_NOTES: Readonly<Record<string, string>> = {
     '. **An open list:** values may be added within v1; treat an unknown one as “in progress” and show `tracking_status_at`.',
   tracking_status_at: 'When the delivery status reached its current value (the event’s time), ISO 8601 UTC.',
   created_at: 'When the shipment was created, ISO 8601 UTC.',
+  label_printed_at: 'When its label file was first made for a caller (`getLabel`, `labels`), ISO 8601 UTC; `null` while never printed. The list filters by it (`label_printed=false`), and `labels` with `not_printed: true` prints the waiting ones.',
+  label_prints: 'How often its label file was made: reprints count.',
   updated_at: 'Moved by every change of the shipment (status, delivery status, an edit): the sync order of the list’s `updated_since`.',
   receiver_postal_code: 'Stored normalised to the destination country’s format (`81101` → `811 01` for SK); checked against the country (422 `postal_code.invalid`).',
   receiver_phone: 'Stored normalised to E.164 (`0905 123 456` → `+421905123456` for SK); checked against the country (422 `phone.invalid`).',
@@ -426,6 +429,8 @@ export const SHIPMENT_CREATED_EXAMPLE = {
     fragile: false,
     unit_value: null,
     country_origin: null,
+    label_printed_at: null,
+    label_prints: 0,
   },
 };
 

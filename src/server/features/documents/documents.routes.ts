@@ -8,7 +8,7 @@ import { manifestDownloadEndpoint, manifestGenerateEndpoint, manifestListEndpoin
 import { attachment } from '#server/attachment.ts';
 import type { Db } from '#server/db/client.ts';
 import { route } from '#server/http/route.ts';
-import { bulkLabels, singleLabel } from './labels.service.ts';
+import { bulkLabels, notPrintedLabels, singleLabel } from './labels.service.ts';
 import { generateManifests, listManifests, manifestPdf } from './manifests.service.ts';
 import type { HeavyWork } from '#server/heavy-work.ts';
 import type { DocumentRenderer } from './render-pool.ts';
@@ -30,7 +30,10 @@ export async function documentRoutes(app: FastifyInstance, { db, renderer, heavy
   });
 
   route(app, bulkLabelsEndpoint, async ({ scope, body, reply }) => {
-    const pdf = await heavyWork.run('labels', scope.companyId, () => bulkLabels(db, scope, body.item_numbers, renderer, body.start));
+    const { item_numbers: itemNumbers, start } = body;
+    const pdf = await heavyWork.run('labels', scope.companyId, () =>
+      itemNumbers ? bulkLabels(db, scope, itemNumbers, renderer, start) : notPrintedLabels(db, scope, renderer, start),
+    );
     return reply.header('content-type', 'application/pdf').header('content-disposition', attachment('labels.pdf')).send(Buffer.from(pdf));
   }, { onRequest: heavyWork.refuseWhenFull('labels') });
 

@@ -1,13 +1,28 @@
 // Labels: one A6 label (getLabel) or many, four per A4 sheet, in the order asked. A label is
 // refused for a DELETED, missing or foreign shipment; a bulk request with any such item makes no
 // PDF at all and names them, so an office never prints a partial batch by mistake.
+// A label counts as printed once its file is made for the caller (issue 33): the shipment keeps
+// when that first happened and how often (reprints count), and "not printed" batches take the
+// company's waiting shipments that were never printed, oldest first.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { LABELS_MAX_ITEMS } from '#shared/domain/limits.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import type { Db } from '#server/db/client.ts';
+import { shipments } from '#server/db/schema.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
 import { shipmentStatus } from '../shipments/public.ts';
 import { LABEL_CAPTIONS, loadLabels } from './label-data.ts';
 import type { DocumentRenderer } from './render-pool.ts';
+
+/** Counts a print of these shipments' labels: the first print's time stays, the count grows. */
+async function markPrinted(db: Db, scope: CompanyScope, itemNumbers: readonly string[]): Promise<void> {
+  if (itemNumbers.length === 0) return;
+  await db
+    .update(shipments)
+    .set({ labelPrintedAt: sql`coalesce(${shipments.labelPrintedAt}, now())`, labelPrints: sql`${shipments.labelPrints} + 1` })
+    .where(and(sql`${shipments.itemNumber} = any(${sql.param([...itemNumbers])}::text[])`, scope.rows(shipments.companyId)));
+}
 
 export async function singleLabel(db: Db, scope: CompanyScope, itemNumber: string, renderer: DocumentRenderer): Promise<Uint8Array> {
   const { labels } = await loadLabels(db, scope, [itemNumber]);
@@ -17,7 +32,9 @@ export async function singleLabel(db: Db, scope: CompanyScope, itemNumber: strin
     if ((await shipmentStatus(db, scope, itemNumber)) === 'DELETED') throw new ApiError(400, 'invalid_request', serverMessages.labelDeleted);
     throw new ApiError(404, 'not_found', serverMessages.notFound);
   }
-  return renderer.labels([label], { kind: 'A6' }, LABEL_CAPTIONS);
+  const pdf = await renderer.labels([label], { kind: 'A6' }, LABEL_CAPTIONS);
+  await markPrinted(db, scope, [label.itemNumber]);
+  return pdf;
 }
 
 export async function bulkLabels(db: Db, scope: CompanyScope, itemNumbers: readonly string[], renderer: DocumentRenderer, start: 1 | 2 | 3 | 4 = 1): Promise<Uint8Array> {
@@ -25,5 +42,40 @@ export async function bulkLabels(db: Db, scope: CompanyScope, itemNumbers: reado
   if (refused.length > 0) {
     throw new ApiError(400, 'invalid_request', serverMessages.labelsRefused, { values: { items: refused.join(', ') }, fields: { item_numbers: refused } });
   }
-  return renderer.labels([...labels.values()], { kind: 'A4', start }, LABEL_CAPTIONS);
+  const pdf = await renderer.labels([...labels.values()], { kind: 'A4', start }, LABEL_CAPTIONS);
+  await markPrinted(db, scope, [...labels.keys()]);
+  return pdf;
+}
+
+/**
+ * The waiting shipments (CREATED) whose label was never printed, oldest first, up to the bulk
+ * limit, claimed as printed in one statement before they are drawn: two clerks pressing at once
+ * get different shipments (SKIP LOCKED on PostgreSQL), not the same batch twice. Should the
+ * drawing fail, the claim is taken back.
+ */
+export async function notPrintedLabels(db: Db, scope: CompanyScope, renderer: DocumentRenderer, start: 1 | 2 | 3 | 4 = 1): Promise<Uint8Array> {
+  const waiting = db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(eq(shipments.status, 'CREATED'), isNull(shipments.labelPrintedAt), scope.rows(shipments.companyId)))
+    .orderBy(shipments.createdAt, shipments.id)
+    .limit(LABELS_MAX_ITEMS)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(shipments)
+    .set({ labelPrintedAt: sql`now()`, labelPrints: sql`${shipments.labelPrints} + 1` })
+    .where(sql`${shipments.id} in ${waiting}`)
+    .returning({ id: shipments.id, itemNumber: shipments.itemNumber, createdAt: shipments.createdAt });
+  if (claimed.length === 0) throw new ApiError(400, 'invalid_request', serverMessages.labelsNoneWaiting);
+  claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+  try {
+    const { labels } = await loadLabels(db, scope, claimed.map((c) => c.itemNumber));
+    return await renderer.labels([...labels.values()], { kind: 'A4', start }, LABEL_CAPTIONS);
+  } catch (error) {
+    await db
+      .update(shipments)
+      .set({ labelPrintedAt: null, labelPrints: sql`${shipments.labelPrints} - 1` })
+      .where(sql`${shipments.id} = any(${sql.param(claimed.map((c) => c.id))}::bigint[])`);
+    throw error;
+  }
 }

@@ -49,5 +49,7 @@ export function toShipment(row: ShipmentRow, extra: { company_name?: string; cli
     fragile: row.fragile,
     unit_value: row.unitValue,
     country_origin: row.countryOrigin,
+    label_printed_at: row.labelPrintedAt?.toISOString() ?? null,
+    label_prints: row.labelPrints,
   };
 }

@@ -1,7 +1,7 @@
 // Shipments: the scoped list, detail and deletion (creation: shipment-creation.ts).
 // Every query is kept to the caller's company by its CompanyScope (company-scope.ts); another
 // company's shipment answers exactly like a missing one.
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { decodeSyncCursor, encodeSyncCursor, type ShipmentListFilters, type SyncPosition } from '#shared/contract/shipments.ts';
 import { messages } from '#shared/i18n/messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
@@ -31,6 +31,7 @@ function listConditions(scope: CompanyScope, q: ShipmentListFilters): SQL[] {
   if (q.delivery_method) where.push(eq(shipments.deliveryMethod, q.delivery_method));
   if (q.partner_id) where.push(eq(shipments.partnerId, q.partner_id));
   if (q.tracking_status) where.push(eq(shipments.trackingStatus, q.tracking_status));
+  if (q.label_printed !== undefined) where.push(q.label_printed ? isNotNull(shipments.labelPrintedAt) : isNull(shipments.labelPrintedAt));
   if (q.createdFrom) where.push(gte(shipments.createdAt, sql`(${q.createdFrom}::date::timestamp at time zone ${TIME_ZONE})`));
   if (q.createdTo) where.push(lt(shipments.createdAt, sql`((${q.createdTo}::date + 1)::timestamp at time zone ${TIME_ZONE})`));
   return where;
@@ -46,8 +47,8 @@ function listConditions(scope: CompanyScope, q: ShipmentListFilters): SQL[] {
  */
 function countFrom(scope: CompanyScope, q: ShipmentListFilters) {
   // The delivery status has no bucket: its filter counts the rows of its index
-  // (shipments_company_tracking_idx, index-only; README note 103).
-  if (q.reference_number || q.item_number || q.tracking_number || q.tracking_status) return null;
+  // (shipments_company_tracking_idx, index-only; README note 103). Nor has the label's printed status.
+  if (q.reference_number || q.item_number || q.tracking_number || q.tracking_status || q.label_printed !== undefined) return null;
   const dated = q.createdFrom !== undefined || q.createdTo !== undefined;
   const table = dated ? shipmentCounts : shipmentTotals;
   const where: SQL[] = [];
