@@ -6,6 +6,7 @@ import type { Manifest } from '#shared/contract/manifests.ts';
 import { dismissToast } from '#web/components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '#web/components/ui/toaster.tsx';
 import { renderInRouter } from '#tests/setup/web/render.tsx';
+import { keepFile } from '#web/lib/kept-files.ts';
 import { ManifestList } from './manifest-list.tsx';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.
@@ -132,5 +133,32 @@ describe('ManifestList', () => {
     await user.click(download);
     // An error toast is an alert.
     expect((await screen.findByRole('alert')).textContent).toContain('Manifest not found.');
+  });
+  it('offline: the kept list with its time; a PDF downloaded before saves from the device, the others are disabled with the reason (README note 124)', async () => {
+    // Cache Storage as kept-files uses it (happy-dom has none).
+    const store = new Map<string, Response>();
+    const url = (r: RequestInfo | URL) => new URL(String(r instanceof Request ? r.url : r), 'http://localhost').href;
+    const cache = {
+      put: (r: RequestInfo | URL, response: Response) => Promise.resolve(void store.set(url(r), response)),
+      match: (r: RequestInfo | URL) => Promise.resolve(store.get(url(r))?.clone()),
+      keys: () => Promise.resolve([...store.keys()].map((k) => new Request(k))),
+    };
+    vi.stubGlobal('caches', { open: () => Promise.resolve(cache), delete: () => Promise.resolve(true) });
+    await keepFile('', `manifest/${manifest(2).id}`, { blob: new Blob(['%PDF-kept'], { type: 'application/pdf' }), filename: `manifest_${manifest(2).id}.pdf` });
+    fetchMock.mockResolvedValue(json({ count: 2, manifests: [manifest(2), manifest(1)] }));
+    await setup(false);
+    expect(screen.queryByText(/This is the list as it was at/)).toBeNull();
+
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(await screen.findByText(/You are offline\. This is the list as it was at \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/)).toBeTruthy();
+    const keptButton = within(table()).getByRole('button', { name: `Download manifest ${manifest(2).id}` });
+    const otherButton = within(table()).getByRole('button', { name: `Download manifest ${manifest(1).id}` });
+    await vi.waitFor(() => expect((keptButton as HTMLButtonElement).disabled).toBe(false));
+    expect(within(within(table()).getAllByRole('row')[1]!).getByText('On this device')).toBeTruthy();
+    expect((otherButton as HTMLButtonElement).disabled).toBe(true);
+    expect(otherButton.getAttribute('aria-describedby')).toBe('kept-copy-notice');
+    expect(otherButton.getAttribute('title')).toBe('Not downloaded on this device: needs the connection.');
+    onLine.mockRestore();
   });
 });
