@@ -98,6 +98,27 @@ describe('ShipmentBulkActions: labels', () => {
   });
 });
 
+describe('ShipmentBulkActions: labels not yet printed (issue 33)', () => {
+  it('asks for the waiting shipments never printed, with no selection needed, and reads the list again', async () => {
+    const { user, button, invalidate } = setup([]);
+    fetchMock.mockResolvedValueOnce(pdf('labels.pdf'));
+    expect(button('Print not yet printed').disabled).toBe(false);
+    await user.click(button('Print not yet printed'));
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/shipments/labels');
+    expect(sentBody(0)).toEqual({ layout: 'A4', not_printed: true, start: 1 });
+    await until(() => expect(saved).toEqual(['labels.pdf']));
+    await until(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: shipmentKeys.all }));
+  });
+
+  it('says so when every label has been printed', async () => {
+    const { user, button } = setup([]);
+    fetchMock.mockResolvedValueOnce(json({ message: 'Every waiting shipment’s label has been printed.', error: 'invalid_request' }, 400));
+    await user.click(button('Print not yet printed'));
+    await until(() => expect(screen.getByRole('alert').textContent).toContain('Every waiting shipment’s label has been printed.'));
+    expect(saved).toEqual([]);
+  });
+});
+
 describe('ShipmentBulkActions: start position', () => {
   it('starts at 1 and remembers a quarter picked on the sheet', async () => {
     const { user, button } = setup();

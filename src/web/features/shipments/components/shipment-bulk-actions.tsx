@@ -4,7 +4,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useCreateManifest } from '../api/create-manifest.ts';
-import { useDownloadLabels } from '../api/download-labels.ts';
+import { useDownloadLabels, useDownloadNotPrintedLabels } from '../api/download-labels.ts';
 import { LabelStartPicker } from './label-start-picker.tsx';
 import { useLabelStart } from './use-label-start.ts';
 
@@ -14,10 +14,22 @@ import { useLabelStart } from './use-label-start.ts';
  * they become MANIFESTED and can no longer be deleted). While a PDF is made the button spins and a
  * progress bar runs below the toolbar; the server's refusal (naming the items) is shown as a toast.
  */
-export function ShipmentBulkActions({ items, canManifest = true, onManifestCreated }: { items: string[]; canManifest?: boolean; onManifestCreated: () => void }) {
+export function ShipmentBulkActions({
+  items,
+  canManifest = true,
+  canPrintWaiting = true,
+  onManifestCreated,
+}: {
+  items: string[];
+  canManifest?: boolean;
+  /** "Print not yet printed": a clerk's action for their company (not an admin's, across all). */
+  canPrintWaiting?: boolean;
+  onManifestCreated: () => void;
+}) {
   const { t } = useLingui();
   const errorText = useErrorText();
   const labels = useDownloadLabels();
+  const waiting = useDownloadNotPrintedLabels();
   const manifest = useCreateManifest();
   const [start, setStart] = useLabelStart();
   // The items stay while the dialog closes, so its title does not change during the fade-out.
@@ -28,6 +40,16 @@ export function ShipmentBulkActions({ items, canManifest = true, onManifestCreat
   function downloadLabels() {
     labels.mutate(
       { itemNumbers: items, start },
+      {
+        onSuccess: () => showToast(t`Labels downloaded.`),
+        onError: (error) => showToast(errorText(error), 'error'),
+      },
+    );
+  }
+
+  function downloadNotPrinted() {
+    waiting.mutate(
+      { start },
       {
         onSuccess: () => showToast(t`Labels downloaded.`),
         onError: (error) => showToast(errorText(error), 'error'),
@@ -58,6 +80,19 @@ export function ShipmentBulkActions({ items, canManifest = true, onManifestCreat
         </button>
         <LabelStartPicker value={start} onChange={setStart} disabled={labels.isPending} />
       </div>
+      {canPrintWaiting && (
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          disabled={waiting.isPending}
+          aria-busy={waiting.isPending}
+          title={t`The labels of your waiting shipments that were never printed, oldest first (up to 1,000)`}
+          onClick={downloadNotPrinted}
+        >
+          {waiting.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PrinterIcon />}
+          {waiting.isPending ? t`Preparing labels…` : t`Print not yet printed`}
+        </button>
+      )}
       <button
         type="button"
         className={`btn btn-outline btn-sm ${canManifest ? '' : 'hidden'}`}

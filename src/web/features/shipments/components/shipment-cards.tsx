@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { EmptyValue } from '#web/components/ui/empty-value.tsx';
 import { StatusBadge } from '#web/components/ui/status-badge.tsx';
 import { TrackingStatusBadge } from '#web/components/ui/tracking-status-badge.tsx';
+import { LabelPrinted } from './label-printed.tsx';
 import { useFormat } from '#web/lib/format.ts';
 import { ShipmentActionsMenu } from './shipment-actions-menu.tsx';
 import type { ShipmentRowsProps } from './shipment-table.tsx';
@@ -54,6 +55,7 @@ export function ShipmentCards({ rows, isAdmin, selected, onToggle, onToggleAll, 
                       <span className="flex flex-wrap gap-1">
                         <StatusBadge status={s.status} />
                         <TrackingStatusBadge status={s.tracking_status} />
+                        <LabelPrinted shipment={s} />
                       </span>
                     </div>
                     <p className="truncate font-medium">{s.receiver_name}</p>

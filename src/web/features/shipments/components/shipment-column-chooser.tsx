@@ -13,6 +13,7 @@ export function ShipmentColumnChooser({ columns, isAdmin }: { columns: ShipmentC
     product: t`Product and delivery method`,
     status: t`Status`,
     delivery: t`Delivery progress`,
+    label: t`Label`,
     created: t`Created at`,
     partner: t`Partner`,
     company: t`Company`,

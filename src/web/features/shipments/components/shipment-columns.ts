@@ -5,7 +5,7 @@
 import { useDeviceSetting } from '#web/lib/use-device-setting.ts';
 import { useMediaQuery } from '#web/lib/use-media-query.ts';
 
-export const SHIPMENT_COLUMNS = ['tracking', 'reference', 'receiver', 'product', 'status', 'delivery', 'created', 'partner', 'company'] as const;
+export const SHIPMENT_COLUMNS = ['tracking', 'reference', 'receiver', 'product', 'status', 'delivery', 'label', 'created', 'partner', 'company'] as const;
 export type ShipmentColumn = (typeof SHIPMENT_COLUMNS)[number];
 
 const STORAGE_KEY = 'shipment-columns';

@@ -56,6 +56,7 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
     { key: 'country' as const, label: t`Country`, value: search.country && format.country(search.country) },
     { key: 'status' as const, label: t`Status`, value: search.status && statusLabels[search.status] },
     { key: 'tracking_status' as const, label: t`Delivery progress`, value: search.tracking_status && trackingLabels[search.tracking_status] },
+    { key: 'label_printed' as const, label: t`Label`, value: search.label_printed === undefined ? undefined : search.label_printed ? t`Printed` : t`Not printed` },
     { key: 'createdFrom' as const, label: t`Created from`, value: search.createdFrom && format.date(`${search.createdFrom}T12:00:00`) },
     { key: 'createdTo' as const, label: t`Created to`, value: search.createdTo && format.date(`${search.createdTo}T12:00:00`) },
     ...(isAdmin
@@ -151,6 +152,20 @@ export function ShipmentFilters({ search, isAdmin, onChange, onReset }: Shipment
                     {trackingLabels[s]}
                   </option>
                 ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t`Label`}>
+            {(id) => (
+              <select
+                id={id}
+                className="select select-sm w-full"
+                value={search.label_printed === undefined ? '' : String(search.label_printed)}
+                onChange={(e) => onChange({ label_printed: e.target.value === '' ? undefined : e.target.value === 'true' })}
+              >
+                <option value="">{t`All labels`}</option>
+                <option value="false">{t`Not printed`}</option>
+                <option value="true">{t`Printed`}</option>
               </select>
             )}
           </Field>

@@ -19,6 +19,8 @@ export const shipmentListSearchSchema = z.object({
   country: lenient(z.string().check(z.regex(/^[A-Z]{2}$/))),
   status: lenient(z.enum(SHIPMENT_STATUSES)),
   tracking_status: lenient(z.enum(TRACKING_STATUSES)),
+  // The label printed or not (issue 33); the router reads `?label_printed=false` as a boolean.
+  label_printed: lenient(z.boolean()),
   createdFrom: day,
   createdTo: day,
   // ADMIN only (spec section 6); ignored for everyone else.

@@ -240,7 +240,7 @@ export function ShipmentList({
   return (
     <section ref={listRef} aria-label={t`Shipment list`}>
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <ShipmentBulkActions items={selectedLoaded} canManifest={canManifest} onManifestCreated={() => setSelected(NONE)} />
+        <ShipmentBulkActions items={selectedLoaded} canManifest={canManifest} canPrintWaiting={!isAdmin} onManifestCreated={() => setSelected(NONE)} />
         {canDelete && (
           <button
             type="button"

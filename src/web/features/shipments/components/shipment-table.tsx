@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Shipment } from '#shared/contract/shipments.ts';
 import { EmptyValue } from '#web/components/ui/empty-value.tsx';
 import { StatusBadge } from '#web/components/ui/status-badge.tsx';
+import { LabelPrinted } from './label-printed.tsx';
 import { TrackingStatusBadge } from '#web/components/ui/tracking-status-badge.tsx';
 import { useFormat } from '#web/lib/format.ts';
 import { ShipmentActionsMenu } from './shipment-actions-menu.tsx';
@@ -104,6 +105,11 @@ export function ShipmentTable({
                 <Trans>Delivery progress</Trans>
               </th>
             )}
+            {show('label') && (
+              <th>
+                <Trans>Label</Trans>
+              </th>
+            )}
             {show('created') && (
               <th aria-sort={oldestFirst ? 'ascending' : 'descending'}>
                 <button
@@ -184,6 +190,11 @@ export function ShipmentTable({
                 {show('delivery') && (
                   <td className="max-w-40 truncate" title={format.dateTime(s.tracking_status_at)}>
                     <TrackingStatusBadge status={s.tracking_status} className="badge-sm" />
+                  </td>
+                )}
+                {show('label') && (
+                  <td>
+                    <LabelPrinted shipment={s} className="badge-sm" />
                   </td>
                 )}
                 {show('created') && <td className="whitespace-nowrap tabular-nums">{format.dateTime(s.created_at)}</td>}
