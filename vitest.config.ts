@@ -40,6 +40,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // Each file's database is a copy of one migrated once per run (tests/setup/database-template.ts).
+          globalSetup: ['tests/setup/database-template.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

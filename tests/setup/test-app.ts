@@ -1,8 +1,10 @@
 // A fresh application on a fresh database for each API test file: in-memory PGlite by default,
 // or a throw-away database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs both).
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp, type AppOptions } from '#server/app.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import { seedDemo } from '#server/db/seed-demo.ts';
@@ -13,13 +15,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The migrated template (tests/setup/database-template.ts), read once per file. */
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  const file = inject('pgliteTemplate');
+  return file ? new Blob([await readFile(file)]) : undefined;
+}
+
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { database: await openPglite(), drop: async () => {} };
+  if (!adminUrl) {
+    const template = await pgliteTemplate();
+    return { database: await openPglite(undefined, template ? { loadDataDir: template } : {}), drop: async () => {} };
+  }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the migrated template (tests/setup/database-template.ts) when there is one.
+  const template = inject('postgresTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -63,10 +63,11 @@ export const STARTUP_LOCK_KEY = 2_515_479_129_170_961n;
 const migrationsFolder = fromRoot('src/server/db/migrations');
 
 /** `dataDir` undefined means in memory. A folder is held by one process at a time (data-dir-lock.ts). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
-  const client = await PGlite.create(dataDir ? { dataDir } : {}).catch((error: unknown) => {
+  // loadDataDir: a database dumped by PGlite (the tests' migrated template), instead of initdb.
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options }).catch((error: unknown) => {
     unlock();
     throw error;
   });
