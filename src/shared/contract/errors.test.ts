@@ -23,7 +23,7 @@ const NOT_FIELD_MESSAGES = new Set([
   'admin.partner_key.not_found', 'admin.partner.services_saved', 'admin.feed.not_found', 'admin.feed.deleted', 'admin.feed.unreachable', 'admin.feed.http_error',
   'admin.feed.timeout', 'admin.client.secret_reset', 'account.password.changed', 'user.settings.success', 'report.empty', 'report.busy',
   'error.idempotency_mismatch', 'error.idempotency_in_progress', 'shipment.created', 'shipment.dimensions.not_found', 'import.started', 'import.interrupted',
-  'import.result.status', 'import.result.created', 'import.result.failed', 'import.result.error', 'import.not_finished', 'shipment.label.deleted', 'manifest.nothing',
+  'import.result.status', 'import.result.created', 'import.result.failed', 'import.result.error', 'import.not_finished', 'shipment.label.deleted', 'shipment.labels.none_waiting', 'manifest.nothing',
   'tracking.event.CREATED', 'tracking.event.DELETED', 'tracking.event.MANIFESTED', 'tracking.event.ARRIVED', 'tracking.event.SENT', 'tracking.event.IN_TRANSIT',
   'tracking.event.AT_PICKUP_POINT', 'tracking.event.OUT_FOR_DELIVERY', 'tracking.event.DELIVERY_FAILED', 'tracking.event.DELIVERED', 'tracking.event.RETURNED',
   'tracking.not_found', 'partner.signature.invalid', 'partner.signature.replayed', 'error.malformed_body', 'error.body_too_large', 'error.unsupported_media_type',
