@@ -291,7 +291,7 @@ export interface paths {
         };
         /**
          * Get a shipment’s label
-         * @description The A6 label as a PDF file, base64-encoded in `shipment.label` (the web app saves it as `label_{item_number}.pdf`).
+         * @description The label file, base64-encoded in `shipment.label`; with `Accept: application/pdf` (or `text/plain` for ZPL) the file itself. `format` picks it: `pdf-a6` (default: an A6 page, for office printers), `pdf-a4` (the label in the first quarter of an A4 sheet), `pdf-100x150` (a 100×150 mm page, for thermal printers driven through a PDF driver), `zpl-203` or `zpl-300` (ZPL II for 203 or 300 dpi thermal printers on 100×150 mm or 4×6 in labels: send the file to the printer as is; it downloads its own font into the printer’s memory, so Central European names print whole). Every format prints the same content. Fetching a label counts it as printed.
          *
          *     **Access:** Any signed-in client; on your own company’s rows (ADMIN: every company’s).
          *
@@ -317,7 +317,7 @@ export interface paths {
         put?: never;
         /**
          * Labels of several shipments (PDF)
-         * @description One PDF with four A6 labels per A4 sheet, in the order asked; `start` (1–4) skips the used quarters of a sheet. Instead of `item_numbers`, `not_printed: true` prints your waiting (`CREATED`) shipments whose label was never printed, oldest first, up to 1,000; two callers at once get different shipments; 400 when none wait. Every label made counts as printed (`Shipment.label_printed_at`, `label_prints`).
+         * @description One file of the labels in the order asked: by default a PDF with four A6 labels per A4 sheet, where `start` (1–4) skips the used quarters of a sheet. `format` picks another file (`pdf-a6`, `pdf-100x150`: one label a page; `zpl-203`, `zpl-300`: one ZPL label after another) and wins over `layout`. Instead of `item_numbers`, `not_printed: true` prints your waiting (`CREATED`) shipments whose label was never printed, oldest first, up to 1,000; two callers at once get different shipments; 400 when none wait. Every label made counts as printed (`Shipment.label_printed_at`, `label_prints`).
          *
          *     **Access:** Any signed-in client; on your own company’s rows (ADMIN: every company’s).
          *
@@ -1851,7 +1851,9 @@ export interface components {
         };
         BulkLabelsRequest: {
             /** @constant */
-            layout: "A4";
+            layout?: "A4";
+            /** @enum {string} */
+            format?: "pdf-a6" | "pdf-a4" | "pdf-100x150" | "zpl-203" | "zpl-300";
             item_numbers?: string[];
             /** @constant */
             not_printed?: true;
@@ -3532,7 +3534,10 @@ export interface operations {
     };
     singleLabel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The file: `pdf-a6` (default), `pdf-a4`, `pdf-100x150`, `zpl-203`, `zpl-300`. */
+                format?: "pdf-a6" | "pdf-a4" | "pdf-100x150" | "zpl-203" | "zpl-300";
+            };
             header?: {
                 /**
                  * @description The language of messages: `en` (English), `sk` (Slovenčina), `de` (Deutsch), `cs` (Čeština); English otherwise.
@@ -3547,7 +3552,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK: JSON by default; the file itself (application/pdf) when Accept prefers it. */
+            /** @description OK: JSON by default; the file itself (application/pdf or text/plain) when Accept prefers it. */
             200: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -3560,6 +3565,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SingleLabelResponse"];
                     "application/pdf": string;
+                    "text/plain": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3602,6 +3608,7 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                    "text/plain": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -41,16 +41,26 @@ export function pdfText(bytes: Uint8Array, page?: number): string {
   return withFile(bytes, (file) => execFileSync('pdftotext', [...range, '-layout', file, '-'], { encoding: 'utf8' }));
 }
 
+/** Every barcode zbar finds in an image file, as `TYPE:data`. */
+function zbar(image: string): string[] {
+  const result = spawnSync('zbarimg', ['-q', image], { encoding: 'utf8' });
+  return result.stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 /** Every barcode zbar finds on a page rendered at 300 dpi, as `TYPE:data`. */
 export function decodeBarcodes(bytes: Uint8Array, page = 1): string[] {
   return withFile(bytes, (file, dir) => {
     execFileSync('pdftoppm', ['-r', '300', '-gray', '-png', '-f', String(page), '-l', String(page), file, path.join(dir, 'page')]);
     const image = readdirSync(dir).find((f) => f.startsWith('page') && f.endsWith('.png'));
     if (!image) throw new Error('pdftoppm rendered no page');
-    const result = spawnSync('zbarimg', ['-q', path.join(dir, image)], { encoding: 'utf8' });
-    return result.stdout
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean);
+    return zbar(path.join(dir, image));
   });
+}
+
+/** Every barcode zbar finds in a PNG image (a printer language rendered elsewhere), as `TYPE:data`. */
+export function decodeImage(png: Uint8Array): string[] {
+  return withFile(png, (file) => zbar(file));
 }

@@ -21,7 +21,7 @@ export interface RouteInput<E extends EndpointDefinition> {
   scope: Signed<E> extends true ? CompanyScope : CompanyScope | null;
   /** Translates into the caller's Accept-Language. */
   t: Translate;
-  /** The endpoint has a `fileVariant` and the request's Accept prefers it to the JSON. */
+  /** The endpoint has `fileVariants` and the request's Accept prefers one of them to the JSON. */
   wantsFile: boolean;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -64,7 +64,7 @@ export function route<const E extends EndpointDefinition>(
   const status = endpoint.status ?? 200;
   const signed = endpoint.access !== 'public' && endpoint.access !== 'partner';
   const deprecation = endpoint.deprecated ? deprecationHeaders(endpoint.deprecated) : undefined;
-  const fileVariant = endpoint.fileVariant;
+  const fileVariants = endpoint.fileVariants;
   // The company's budget is counted before the route's own hooks (a heavy-work slot, a body read).
   const onRequest = [endpoint.limit ? app.companyLimits.hook(endpoint.limit) : undefined, extras.onRequest].filter((hook) => hook !== undefined);
   app.route({
@@ -99,12 +99,12 @@ export function route<const E extends EndpointDefinition>(
         principal,
         scope: principal ? companyScope(principal) : null,
         t: translatorForHeader(request.headers['accept-language']),
-        wantsFile: fileVariant !== undefined && prefersToJson(request.headers.accept, fileVariant),
+        wantsFile: fileVariants !== undefined && fileVariants.some((type) => prefersToJson(request.headers.accept, type)),
         request,
         reply,
       } as RouteInput<E>;
       if (json) reply.status(status);
-      if (fileVariant) vary(reply, 'Accept');
+      if (fileVariants) vary(reply, 'Accept');
       return handler(input);
     },
   });

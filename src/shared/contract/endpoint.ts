@@ -74,15 +74,19 @@ export interface EndpointDefinition {
   /** Takes an Idempotency-Key (create routes). */
   idempotent?: boolean;
   /**
-   * The same answer as a file of this media type, sent instead of the JSON when the request's
-   * Accept prefers it (the JSON stays the default); the handler reads `wantsFile`.
+   * The same answer as a file of one of these media types (which one, the request decides: a
+   * label's format), sent instead of the JSON when the request's Accept prefers one of them to the
+   * JSON (the JSON stays the default); the handler reads `wantsFile`.
    */
-  fileVariant?: 'application/pdf';
+  fileVariants?: readonly FileMediaType[];
   /** A route on its way out of the API: every answer says so in headers (README "API versioning"). */
   deprecated?: Deprecation;
   /** The per-company budget the route counts against (domain/rate-limits.ts; README "Rate limits"). */
   limit?: CompanyRateLimit;
 }
+
+/** Media types of the files a JSON endpoint may answer instead. */
+export type FileMediaType = 'application/pdf' | 'text/plain';
 
 /**
  * A deprecated route (README "API versioning"): its answers carry `Deprecation` (RFC 9745, the

@@ -1,28 +1,39 @@
 // Labels (spec section 7: getLabel, labels). The PDF's layout and content: server/features/documents.
 import * as z from 'zod/mini';
+import { LABEL_FORMATS } from '../domain/label-formats.ts';
 import { LABEL_A4_POSITIONS, LABELS_MAX_ITEMS } from '../domain/limits.ts';
 import { documentActionMessages } from '../i18n/document-action-messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { endpoint } from './endpoint.ts';
 import { itemNumberParams } from './params.ts';
 
 const itemNumber = z.string().check(z.trim(), z.minLength(1), z.maxLength(40));
 
+/** A label file's format (domain/label-formats.ts); not in the spec (issue 33). */
+export const labelFormatSchema = z.enum(LABEL_FORMATS, { error: messages.invalidValue.id });
+
 /**
- * GET /api/v1/shipments/getLabel/{item_number}: one A6 label, the PDF in base64 in the spec's JSON;
- * with `Accept: application/pdf` the PDF itself (label_{item_number}.pdf).
+ * GET /api/v1/shipments/getLabel/{item_number}: one label, the file in base64 in the spec's JSON;
+ * with `Accept: application/pdf` (or `text/plain` for ZPL) the file itself (label_{item_number}.pdf
+ * or .zpl). `format` (not in the spec, issue 33) picks the file: `pdf-a6` when absent, as the spec
+ * answers; `pdf-a4` puts the label in the first quarter of an A4 sheet.
  */
 export const singleLabelSchema = z.object({ shipment: z.object({ label: z.string() }) });
 export type SingleLabel = z.infer<typeof singleLabelSchema>;
+export const singleLabelQuerySchema = z.object({ format: z.optional(labelFormatSchema) });
 
 /**
- * POST /api/v1/shipments/labels: one PDF, four labels per A4 sheet in the order asked; `start`
- * (1-4, not in the spec) is the first free quarter of a half-used sheet.
- * Not in the spec (issue 33): `not_printed: true` instead of `item_numbers` prints the company's
- * waiting shipments (CREATED) whose label was never fetched, oldest first, up to the bulk limit.
+ * POST /api/v1/shipments/labels: one file of the labels in the order asked: by default (the spec's
+ * `layout: "A4"`) a PDF of four labels per A4 sheet; `start` (1-4, not in the spec) is the first free
+ * quarter of a half-used sheet. Not in the spec (issue 33): `format` picks another file (one label a
+ * page, or ZPL: one ^XA…^XZ per label) and wins over `layout`, which older clients always send;
+ * `not_printed: true` instead of `item_numbers` prints the company's waiting shipments (CREATED)
+ * whose label was never fetched, oldest first, up to the bulk limit.
  */
 export const bulkLabelsSchema = z
   .object({
-    layout: z.literal('A4'),
+    layout: z.optional(z.literal('A4')),
+    format: z.optional(labelFormatSchema),
     item_numbers: z.optional(z.array(itemNumber).check(z.minLength(1, documentActionMessages.labelsNoneSelected.id), z.maxLength(LABELS_MAX_ITEMS, documentActionMessages.labelsTooMany.id))),
     not_printed: z.optional(z.literal(true)),
     start: z.optional(z.union(LABEL_A4_POSITIONS.map((p) => z.literal(p)))),
@@ -44,10 +55,11 @@ export const singleLabelEndpoint = endpoint({
   access: 'client',
   companyData: { names: { params: { item_number: 'shipment' } } },
   params: itemNumberParams,
+  query: singleLabelQuerySchema,
   answer: singleLabelSchema,
-  fileVariant: 'application/pdf',
+  fileVariants: ['application/pdf', 'text/plain'],
 });
-/** labels.pdf: four A6 labels per A4 sheet. */
+/** labels.pdf (four A6 labels per A4 sheet by default) or labels.zpl. */
 export const bulkLabelsEndpoint = endpoint({
   method: 'POST',
   limit: 'bulk_labels',

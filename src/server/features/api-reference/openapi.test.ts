@@ -81,13 +81,13 @@ describe('the OpenAPI document', () => {
     expect(schemas.Shipment!.required).toContain('goods_type');
   });
 
-  it('describes file answers by their media types (labels PDF, reports xlsx)', () => {
+  it('describes file answers by their media types (labels PDF or ZPL, reports xlsx)', () => {
     for (const [name, endpoint] of table.filter(([, e]) => e.answer === 'file')) {
       const content = (operation(endpoint)!.responses as Record<string, { content: Record<string, { schema: Json }> }>)['200']!.content;
       expect(Object.keys(content).length, name).toBeGreaterThan(0);
       for (const media of Object.values(content)) expect(media.schema, name).toMatchObject({ type: 'string', format: 'binary' });
     }
-    expect(Object.keys((operation(ENDPOINTS.bulkLabels)!.responses as Record<string, { content: Json }>)['200']!.content)).toEqual(['application/pdf']);
+    expect(Object.keys((operation(ENDPOINTS.bulkLabels)!.responses as Record<string, { content: Json }>)['200']!.content)).toEqual(['application/pdf', 'text/plain']);
     expect(Object.keys((operation(ENDPOINTS.shipmentReport)!.responses as Record<string, { content: Json }>)['200']!.content)).toEqual([
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     ]);
@@ -117,11 +117,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents a file variant of a JSON answer and a deprecated route as the definition says', async () => {
-    const labels = { ...ENDPOINTS.singleLabel, fileVariant: 'application/pdf' as const };
+    const labels = { ...ENDPOINTS.singleLabel, fileVariants: ['application/pdf', 'text/plain'] as const };
     const old = { ...ENDPOINTS.shipmentList, deprecated: { since: new Date('2026-11-01'), sunset: new Date('2027-05-01'), link: 'https://portal.example/changes' } };
     const custom = openApiDocument({ endpoints: { singleLabel: endpoint(labels), shipmentList: endpoint(old) } });
     const label = custom.paths['/api/v1/shipments/getLabel/{item_number}']!.get!;
-    expect(Object.keys((label.responses as Record<string, { content: Json }>)['200']!.content)).toEqual(['application/json', 'application/pdf']);
+    expect(Object.keys((label.responses as Record<string, { content: Json }>)['200']!.content)).toEqual(['application/json', 'application/pdf', 'text/plain']);
     const list = custom.paths['/api/v1/shipments']!.get!;
     expect(list.deprecated).toBe(true);
     expect(list.description).toContain('stops answering on 2027-05-01');

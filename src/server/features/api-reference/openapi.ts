@@ -347,8 +347,8 @@ const responseRef = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/res
 
 /** Optional parts of a definition that only some endpoints have (read when present). */
 interface Extras {
-  /** The same answer as a file of this type when Accept prefers it. */
-  fileVariant?: string;
+  /** The same answer as a file of one of these types when Accept prefers it. */
+  fileVariants?: readonly string[];
   /** On its way out: Deprecation and Sunset headers on every answer. */
   deprecated?: { since: Date; sunset: Date; link?: string };
 }
@@ -396,10 +396,10 @@ function operationOf(name: string, definition: EndpointDefinition, ids: SchemaId
     };
   } else {
     success = {
-      description: endpoint.fileVariant ? `OK: JSON by default; the file itself (${endpoint.fileVariant}) when Accept prefers it.` : status === 201 ? 'Created.' : 'OK.',
+      description: endpoint.fileVariants ? `OK: JSON by default; the file itself (${endpoint.fileVariants.join(' or ')}) when Accept prefers it.` : status === 201 ? 'Created.' : 'OK.',
       content: {
         'application/json': { schema: ref(ids.output.get(endpoint.answer)!), ...(isCreate ? { examples: { created: { summary: 'Created', value: SHIPMENT_CREATED_EXAMPLE } } } : {}) },
-        ...(endpoint.fileVariant ? { [endpoint.fileVariant]: { schema: { type: 'string', format: 'binary', contentMediaType: endpoint.fileVariant } } } : {}),
+        ...Object.fromEntries((endpoint.fileVariants ?? []).map((type) => [type, { schema: { type: 'string', format: 'binary', contentMediaType: type } }])),
       },
     };
   }

@@ -100,9 +100,15 @@ export const OPERATIONS: Partial<Record<EndpointName, OperationText>> = {
   shipmentBulkDelete: { summary: 'Cancel several shipments', description: 'Cancels the CREATED shipments among `item_numbers`.' },
   singleLabel: {
     summary: 'Get a shipment’s label',
-    description: 'The A6 label as a PDF file, base64-encoded in `shipment.label` (the web app saves it as `label_{item_number}.pdf`).',
+    description:
+      'The label file, base64-encoded in `shipment.label`; with `Accept: application/pdf` (or `text/plain` for ZPL) the file itself. ' +
+      '`format` picks it: `pdf-a6` (default: an A6 page, for office printers), `pdf-a4` (the label in the first quarter of an A4 sheet), ' +
+      '`pdf-100x150` (a 100×150 mm page, for thermal printers driven through a PDF driver), `zpl-203` or `zpl-300` (ZPL II for 203 or 300 dpi ' +
+      'thermal printers on 100×150 mm or 4×6 in labels: send the file to the printer as is; it downloads its own font into the printer’s memory, ' +
+      'so Central European names print whole). Every format prints the same content. Fetching a label counts it as printed.',
+    parameters: { format: 'The file: `pdf-a6` (default), `pdf-a4`, `pdf-100x150`, `zpl-203`, `zpl-300`.' },
   },
-  bulkLabels: { summary: 'Labels of several shipments (PDF)', description: 'One PDF with four A6 labels per A4 sheet, in the order asked; `start` (1–4) skips the used quarters of a sheet. Instead of `item_numbers`, `not_printed: true` prints your waiting (`CREATED`) shipments whose label was never printed, oldest first, up to 1,000; two callers at once get different shipments; 400 when none wait. Every label made counts as printed (`Shipment.label_printed_at`, `label_prints`).', files: ['application/pdf'] },
+  bulkLabels: { summary: 'Labels of several shipments (PDF)', description: 'One file of the labels in the order asked: by default a PDF with four A6 labels per A4 sheet, where `start` (1–4) skips the used quarters of a sheet. `format` picks another file (`pdf-a6`, `pdf-100x150`: one label a page; `zpl-203`, `zpl-300`: one ZPL label after another) and wins over `layout`. Instead of `item_numbers`, `not_printed: true` prints your waiting (`CREATED`) shipments whose label was never printed, oldest first, up to 1,000; two callers at once get different shipments; 400 when none wait. Every label made counts as printed (`Shipment.label_printed_at`, `label_prints`).', files: ['application/pdf', 'text/plain'] },
   manifestGenerate: {
     summary: 'Close a hand-over (manifest)',
     description: 'Makes the manifests of your CREATED shipments (one per pickup address and partner) and moves them to MANIFESTED. One manifest answers a PDF, several a zip of PDFs.',

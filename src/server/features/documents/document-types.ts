@@ -64,6 +64,8 @@ export interface LabelCaptions {
 export type LabelLayout =
   /** One label per page, the A6 page itself (105 x 148 mm). */
   | { kind: 'A6' }
+  /** One label per 100 x 150 mm page: thermal label printers driven by a PDF driver. */
+  | { kind: '100x150' }
   /** Four A6 labels per A4 portrait page, in reading order; `start` (1-4) skips the used quarters of the first sheet. */
   | { kind: 'A4'; start: 1 | 2 | 3 | 4 };
 

@@ -1,10 +1,11 @@
-// Labels and manifests (spec section 7). PDFs and zips are answered as files with a
-// content-disposition name; getLabel keeps the spec's JSON with the PDF in base64. Documents are
+// Labels and manifests (spec section 7). PDFs, ZPL and zips are answered as files with a
+// content-disposition name; getLabel keeps the spec's JSON with the file in base64. Documents are
 // drawn on the render pool's threads; bulk labels and manifests take one of the company's heavy
 // work slots while they are read and drawn (429 with Retry-After beyond them, README note 99).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { bulkLabelsEndpoint, singleLabelEndpoint } from '#shared/contract/labels.ts';
 import { manifestDownloadEndpoint, manifestGenerateEndpoint, manifestListEndpoint } from '#shared/contract/manifests.ts';
+import { BULK_LABELS_DEFAULT_FORMAT, LABEL_FORMAT_FILES, SINGLE_LABEL_DEFAULT_FORMAT, type LabelFormat } from '#shared/domain/label-formats.ts';
 import { attachment } from '#server/attachment.ts';
 import type { Db } from '#server/db/client.ts';
 import { route } from '#server/http/route.ts';
@@ -22,19 +23,31 @@ export async function documentRoutes(app: FastifyInstance, { db, renderer, heavy
     }, 0).unref();
   });
 
-  route(app, singleLabelEndpoint, async ({ scope, params, wantsFile, reply }) => {
-    const pdf = await singleLabel(db, scope, params.item_number, renderer);
-    // The PDF itself when Accept asks for it (integrations); the spec's JSON otherwise (the portal).
-    if (wantsFile) return reply.header('content-type', 'application/pdf').header('content-disposition', attachment(`label_${params.item_number}.pdf`)).send(Buffer.from(pdf));
-    return { shipment: { label: Buffer.from(pdf).toString('base64') } };
+  /** The file's Content-Type and name (ZPL is UTF-8 text: ^CI28). */
+  const sendFile = (reply: FastifyReply, format: LabelFormat, name: string, bytes: Uint8Array) => {
+    const { mediaType, extension } = LABEL_FORMAT_FILES[format];
+    return reply
+      .header('content-type', mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : mediaType)
+      .header('content-disposition', attachment(`${name}.${extension}`))
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  };
+
+  route(app, singleLabelEndpoint, async ({ scope, params, query, wantsFile, reply }) => {
+    const format = query.format ?? SINGLE_LABEL_DEFAULT_FORMAT;
+    const bytes = await singleLabel(db, scope, params.item_number, renderer, { format });
+    // The file itself when Accept asks for it (integrations); the spec's JSON otherwise (the portal).
+    if (wantsFile) return sendFile(reply, format, `label_${params.item_number}`, bytes);
+    return { shipment: { label: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') } };
   });
 
   route(app, bulkLabelsEndpoint, async ({ scope, body, reply }) => {
     const { item_numbers: itemNumbers, start } = body;
-    const pdf = await heavyWork.run('labels', scope.companyId, () =>
-      itemNumbers ? bulkLabels(db, scope, itemNumbers, renderer, start) : notPrintedLabels(db, scope, renderer, start),
+    // `format` wins over the spec's `layout: "A4"`, which older clients send with it.
+    const file = { format: body.format ?? BULK_LABELS_DEFAULT_FORMAT, start };
+    const bytes = await heavyWork.run('labels', scope.companyId, () =>
+      itemNumbers ? bulkLabels(db, scope, itemNumbers, renderer, file) : notPrintedLabels(db, scope, renderer, file),
     );
-    return reply.header('content-type', 'application/pdf').header('content-disposition', attachment('labels.pdf')).send(Buffer.from(pdf));
+    return sendFile(reply, file.format, 'labels', bytes);
   }, { onRequest: heavyWork.refuseWhenFull('labels') });
 
   route(app, manifestGenerateEndpoint, async ({ scope, body, t, reply }) => {

@@ -20,7 +20,7 @@ export interface DocumentFonts {
 let fontFiles: { regular: Uint8Array; bold: Uint8Array } | undefined;
 
 /** The TTF bytes, read from the dejavu-fonts-ttf package once per process. */
-function dejaVuFiles(): { regular: Uint8Array; bold: Uint8Array } {
+export function dejaVuFiles(): { regular: Uint8Array; bold: Uint8Array } {
   if (!fontFiles) {
     const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
     fontFiles = { regular: readFileSync(path.join(dir, 'DejaVuSans.ttf')), bold: readFileSync(path.join(dir, 'DejaVuSans-Bold.ttf')) };
@@ -84,8 +84,41 @@ export async function embedFonts(doc: PDFDocument): Promise<DocumentFonts> {
   return { regular, bold };
 }
 
-export interface TextStyle {
-  font: PDFFont;
+/**
+ * What fitting a text needs of a font: its width at a size. pdf-lib's embedded fonts have it, and
+ * so have the bare metrics the ZPL renderer measures with (`dejaVuMetrics`): one measure for both.
+ */
+export interface MeasuredFont {
+  widthOfTextAtSize(text: string, size: number): number;
+}
+
+/** The two faces by weight, as a layout asks for them. */
+export interface FontPair<F extends MeasuredFont = PDFFont> {
+  regular: F;
+  bold: F;
+}
+
+let metrics: FontPair<MeasuredFont> | undefined;
+
+/**
+ * DejaVu's advances without a PDF document (what pdf-lib's widthOfTextAtSize sums: each glyph's
+ * advance in units of the em, times the size), for renderers that send the font to the printer.
+ */
+export function dejaVuMetrics(): FontPair<MeasuredFont> {
+  if (!metrics) {
+    const files = dejaVuFiles();
+    const measured = (bytes: Uint8Array): MeasuredFont => {
+      const font = cmapLayoutFontkit.create(bytes);
+      const scale = 1 / font.unitsPerEm;
+      return { widthOfTextAtSize: (text, size) => font.layout(text).advanceWidth * scale * size };
+    };
+    metrics = { regular: measured(files.regular), bold: measured(files.bold) };
+  }
+  return metrics;
+}
+
+export interface TextStyle<F extends MeasuredFont = PDFFont> {
+  font: F;
   /** Font size in points: the largest size used. */
   size: number;
   /** Smallest size a too-long text may shrink to before it is cut; `size` when absent. */
@@ -142,9 +175,9 @@ interface CharCache {
   advance: Map<number, number>;
   hex: Map<number, string>;
 }
-const charCaches = new WeakMap<PDFFont, CharCache>();
+const charCaches = new WeakMap<MeasuredFont, CharCache>();
 
-function charCache(font: PDFFont): CharCache {
+function charCache(font: MeasuredFont): CharCache {
   let cache = charCaches.get(font);
   if (!cache) {
     cache = { advance: new Map(), hex: new Map() };
@@ -154,7 +187,7 @@ function charCache(font: PDFFont): CharCache {
 }
 
 /** The width of `text` at `size` points: the same sum as pdf-lib's widthOfTextAtSize, cached per character. */
-export function textWidth(text: string, font: PDFFont, size: number): number {
+export function textWidth(text: string, font: MeasuredFont, size: number): number {
   const { advance } = charCache(font);
   let total = 0;
   for (const char of nfc(text)) {
@@ -190,7 +223,7 @@ export function encodeText(text: string, font: PDFFont): string {
 }
 
 /** The text and size that fit `width`: shrunk down to `minSize`, then cut and ended with an ellipsis. */
-export function fitText(text: string, width: number, style: TextStyle): { text: string; size: number } {
+export function fitText(text: string, width: number, style: TextStyle<MeasuredFont>): { text: string; size: number } {
   const { font, size } = style;
   const minSize = Math.min(style.minSize ?? size, size);
   const atOnePoint = textWidth(text, font, 1);
@@ -212,7 +245,7 @@ export function fitText(text: string, width: number, style: TextStyle): { text: 
  * Words wrapped greedily into lines of `width` at the style's size, at most `maxLines`: the last
  * line takes the rest, for the caller to fit. A word wider than `width` stands on its own line.
  */
-export function wrapText(text: string, width: number, style: TextStyle, maxLines: number): string[] {
+export function wrapText(text: string, width: number, style: TextStyle<MeasuredFont>, maxLines: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const word of oneLine(text).split(' ')) {

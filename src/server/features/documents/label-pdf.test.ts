@@ -8,53 +8,13 @@ import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { decodeBarcodes, pdfInfo, pdfText, qpdfCheck } from '#tests/setup/pdf-tools.ts';
-import type { LabelCaptions, LabelData } from './document-types.ts';
+import { CAPTIONS, label } from '#tests/fixtures/labels.ts';
 import { labelQrPayload, renderLabels } from './label-pdf.ts';
-
-const CAPTIONS: LabelCaptions = {
-  from: 'From',
-  to: 'To',
-  weight: 'Weight',
-  parcels: 'Parcels',
-  cod: 'COD',
-  reference: 'Ref.',
-  date: 'Date',
-  partner: 'Partner',
-  item: 'Item',
-  fragile: 'FRAGILE',
-};
 
 const A6 = { width: 297.64, height: 419.53 };
 const A4 = { width: 595.28, height: 841.89 };
+const THERMAL = { width: 283.46, height: 425.2 };
 const MM = 72 / 25.4;
-
-function label(n: number, overrides: Partial<LabelData> = {}): LabelData {
-  return {
-    itemNumber: `PP${String(n).padStart(10, '0')}`,
-    trackingNumber: `RR${String(12345670 + n).padStart(8, '0')}5SK`,
-    referenceNumber: `OBJ-2026-${n}`,
-    // 23:30 UTC is already the next day in Bratislava.
-    date: new Date('2026-03-14T23:30:00Z'),
-    sender: {
-      name: 'Tatra Kozmetika a.s.',
-      contact: 'Zuzana Kollárová',
-      street: 'Levočská',
-      number: '3',
-      postalCode: '058 01',
-      city: 'Poprad',
-      country: 'SK',
-      phone: '+421 52 123 4567',
-    },
-    recipient: { name: `Ľubomír Šťastný ${n}`, street: 'Hlavná', number: String(n), postalCode: '010 01', city: 'Žilina', country: 'SK', phone: '+421 905 123 456' },
-    product: { code: 'PRM', name: 'Parcel' },
-    deliveryMethod: 'Home delivery',
-    partnerName: 'Slovak Parcel Service',
-    weightKg: 2.5,
-    parcel: { index: 1, count: 1 },
-    cod: null,
-    ...overrides,
-  };
-}
 
 interface WordBox {
   text: string;
@@ -198,6 +158,27 @@ describe('renderLabels, A6', { timeout: 60_000 }, () => {
       expect(w.yMin, w.text).toBeGreaterThanOrEqual(margin);
       expect(w.yMax, w.text).toBeLessThanOrEqual(A6.height - margin);
     }
+  });
+});
+
+describe('renderLabels, 100×150 mm for thermal printers', { timeout: 60_000 }, () => {
+  it('prints one 100×150 mm page per label, every word inside its margins, both barcodes readable', async () => {
+    const labels = [label(1, { cod: { amount: 20, currency: 'EUR' }, fragile: true }), label(2)];
+    const pdf = await renderLabels(labels, { kind: '100x150' }, CAPTIONS);
+    qpdfCheck(pdf);
+    const info = pdfInfo(pdf);
+    expect(info.pages).toBe(2);
+    expect(info.pageSize.width).toBeCloseTo(THERMAL.width, 1);
+    expect(info.pageSize.height).toBeCloseTo(THERMAL.height, 1);
+    for (const [i, one] of labels.entries()) expect(decodeBarcodes(pdf, i + 1).sort()).toEqual([`CODE-128:${one.trackingNumber}`, `QR-Code:${labelQrPayload(one)}`]);
+    // 5 mm margins left and right, and the design centred in the 150 mm height (1 mm more above).
+    for (const word of wordBoxes(pdf)) {
+      expect(word.xMin, word.text).toBeGreaterThanOrEqual(5 * MM - 0.5);
+      expect(word.xMax, word.text).toBeLessThanOrEqual(THERMAL.width - 5 * MM + 0.5);
+      expect(word.yMin, word.text).toBeGreaterThanOrEqual(6 * MM - 0.5);
+      expect(word.yMax, word.text).toBeLessThanOrEqual(THERMAL.height - 5 * MM);
+    }
+    expect(pdfText(pdf, 1)).toContain('20.00 EUR');
   });
 });
 

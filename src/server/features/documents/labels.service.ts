@@ -1,4 +1,5 @@
-// Labels: one A6 label (getLabel) or many, four per A4 sheet, in the order asked. A label is
+// Labels: one (getLabel) or many, in the order asked, in the format asked (an A6 PDF for one and
+// four per A4 sheet for many unless the caller names another: label-files.ts). A label is
 // refused for a DELETED, missing or foreign shipment; a bulk request with any such item makes no
 // PDF at all and names them, so an office never prints a partial batch by mistake.
 // A label counts as printed once its file is made for the caller (issue 33): the shipment keeps
@@ -13,6 +14,7 @@ import { ApiError } from '#server/http-errors.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
 import { shipmentStatus } from '../shipments/public.ts';
 import { LABEL_CAPTIONS, loadLabels } from './label-data.ts';
+import type { LabelFileRequest } from './label-files.ts';
 import type { DocumentRenderer } from './render-pool.ts';
 
 /** Counts a print of these shipments' labels: the first print's time stays, the count grows. */
@@ -24,7 +26,7 @@ async function markPrinted(db: Db, scope: CompanyScope, itemNumbers: readonly st
     .where(and(sql`${shipments.itemNumber} = any(${sql.param([...itemNumbers])}::text[])`, scope.rows(shipments.companyId)));
 }
 
-export async function singleLabel(db: Db, scope: CompanyScope, itemNumber: string, renderer: DocumentRenderer): Promise<Uint8Array> {
+export async function singleLabel(db: Db, scope: CompanyScope, itemNumber: string, renderer: DocumentRenderer, file: LabelFileRequest): Promise<Uint8Array> {
   const { labels } = await loadLabels(db, scope, [itemNumber]);
   const label = labels.values().next().value;
   if (!label) {
@@ -32,19 +34,19 @@ export async function singleLabel(db: Db, scope: CompanyScope, itemNumber: strin
     if ((await shipmentStatus(db, scope, itemNumber)) === 'DELETED') throw new ApiError(400, 'invalid_request', serverMessages.labelDeleted);
     throw new ApiError(404, 'not_found', serverMessages.notFound);
   }
-  const pdf = await renderer.labels([label], { kind: 'A6' }, LABEL_CAPTIONS);
+  const bytes = await renderer.labels([label], file, LABEL_CAPTIONS);
   await markPrinted(db, scope, [label.itemNumber]);
-  return pdf;
+  return bytes;
 }
 
-export async function bulkLabels(db: Db, scope: CompanyScope, itemNumbers: readonly string[], renderer: DocumentRenderer, start: 1 | 2 | 3 | 4 = 1): Promise<Uint8Array> {
+export async function bulkLabels(db: Db, scope: CompanyScope, itemNumbers: readonly string[], renderer: DocumentRenderer, file: LabelFileRequest): Promise<Uint8Array> {
   const { labels, refused } = await loadLabels(db, scope, itemNumbers);
   if (refused.length > 0) {
     throw new ApiError(400, 'invalid_request', serverMessages.labelsRefused, { values: { items: refused.join(', ') }, fields: { item_numbers: refused } });
   }
-  const pdf = await renderer.labels([...labels.values()], { kind: 'A4', start }, LABEL_CAPTIONS);
+  const bytes = await renderer.labels([...labels.values()], file, LABEL_CAPTIONS);
   await markPrinted(db, scope, [...labels.keys()]);
-  return pdf;
+  return bytes;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function bulkLabels(db: Db, scope: CompanyScope, itemNumbers: reado
  * get different shipments (SKIP LOCKED on PostgreSQL), not the same batch twice. Should the
  * drawing fail, the claim is taken back.
  */
-export async function notPrintedLabels(db: Db, scope: CompanyScope, renderer: DocumentRenderer, start: 1 | 2 | 3 | 4 = 1): Promise<Uint8Array> {
+export async function notPrintedLabels(db: Db, scope: CompanyScope, renderer: DocumentRenderer, file: LabelFileRequest): Promise<Uint8Array> {
   const waiting = db
     .select({ id: shipments.id })
     .from(shipments)
@@ -70,7 +72,7 @@ export async function notPrintedLabels(db: Db, scope: CompanyScope, renderer: Do
   claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
   try {
     const { labels } = await loadLabels(db, scope, claimed.map((c) => c.itemNumber));
-    return await renderer.labels([...labels.values()], { kind: 'A4', start }, LABEL_CAPTIONS);
+    return await renderer.labels([...labels.values()], file, LABEL_CAPTIONS);
   } catch (error) {
     await db
       .update(shipments)

@@ -63,14 +63,14 @@ const CAPTIONS: ManifestCaptions = {
 describe('the render pool', () => {
   it('draws labels as the main thread does, barcodes included', async () => {
     const labels = Array.from({ length: 9 }, (_, i) => label(i));
-    const [pooled, direct] = await Promise.all([pool.labels(labels, { kind: 'A4', start: 2 }, LABEL_CAPTIONS), renderLabels(labels, { kind: 'A4', start: 2 }, LABEL_CAPTIONS)]);
+    const [pooled, direct] = await Promise.all([pool.labels(labels, { format: 'pdf-a4', start: 2 }, LABEL_CAPTIONS), renderLabels(labels, { kind: 'A4', start: 2 }, LABEL_CAPTIONS)]);
     expect(pdfInfo(pooled)).toEqual(pdfInfo(direct));
     expect(pdfInfo(pooled).pages).toBe(3);
     expect(pdfText(pooled)).toBe(pdfText(direct));
     // Quarter 2 onwards on the first sheet: labels 0-2.
     const first = labels.slice(0, 3);
     expect(decodeBarcodes(pooled, 1).sort()).toEqual([...first.map((l) => `CODE-128:${l.trackingNumber}`), ...first.map((l) => `QR-Code:${labelQrPayload(l)}`)].sort());
-    const single = await pool.labels([labels[4]!], { kind: 'A6' }, LABEL_CAPTIONS);
+    const single = await pool.labels([labels[4]!], { format: 'pdf-a6' }, LABEL_CAPTIONS);
     const singleDirect = await renderLabels([labels[4]!], { kind: 'A6' }, LABEL_CAPTIONS);
     expect(pdfInfo(single)).toEqual(pdfInfo(singleDirect));
     expect(pdfText(single)).toBe(pdfText(singleDirect));

@@ -16,7 +16,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { LabelCaptions, LabelData, LabelLayout, ManifestCaptions, ManifestData } from './document-types.ts';
+import type { LabelCaptions, LabelData, ManifestCaptions, ManifestData } from './document-types.ts';
+import type { LabelFileRequest } from './label-files.ts';
 import type { RenderTask } from './render.worker.ts';
 
 export const RENDER_THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
@@ -36,7 +37,7 @@ function threadFlags(): string[] {
 }
 
 export interface DocumentRenderer {
-  labels(labels: readonly LabelData[], layout: LabelLayout, captions: LabelCaptions): Promise<Uint8Array>;
+  labels(labels: readonly LabelData[], file: LabelFileRequest, captions: LabelCaptions): Promise<Uint8Array>;
   manifest(data: ManifestData, captions: ManifestCaptions): Promise<Uint8Array>;
   /** Has every thread draw a few made-up documents (fonts parsed, code compiled) before the first real one. */
   warmUp(): Promise<void>;
@@ -62,7 +63,7 @@ export function renderPool(threads = RENDER_THREADS): DocumentRenderer {
     return bytes;
   };
   return {
-    labels: (labels, layout, captions) => document({ kind: 'labels', labels, layout, captions }),
+    labels: (labels, file, captions) => document({ kind: 'labels', labels, file, captions }),
     manifest: (data, captions) => document({ kind: 'manifest', data, captions }),
     async warmUp() {
       const running = started();
