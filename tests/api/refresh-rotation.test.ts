@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '#shared/contract/auth.ts';
 import { clients, refreshTokens } from '#server/db/schema.ts';
 import { REFRESH_ABSOLUTE_SECONDS, REFRESH_IDLE_SECONDS } from '#server/features/auth/refresh-tokens.ts';
-import { createTestApp, DEMO, refreshCookieOf, refreshTokenHash, refreshWith, signIn, type TestApp } from '../setup/test-app.ts';
+import { createTestApp, DEMO, refreshCookieOf, refreshTokenHash, refreshWith, rotatedLongAgo, signIn, type TestApp } from '../setup/test-app.ts';
 
 let t: TestApp;
 
@@ -114,6 +114,7 @@ describe('reuse detection', () => {
   it('answers invalid_grant to a rotated cookie and revokes the whole family', async () => {
     const { refreshCookie: first } = await signIn(t.app, DEMO.user.clientId, DEMO.user.secret);
     const second = await rotate(first);
+    await rotatedLongAgo(t, first);
 
     const reuse = await refreshWith(t.app, first);
     expectInvalidGrant(reuse);
@@ -133,9 +134,22 @@ describe('reuse detection', () => {
     const { refreshCookie: other } = await signIn(t.app, DEMO.user.clientId, DEMO.user.secret);
     const { refreshCookie: stolen } = await signIn(t.app, DEMO.user.clientId, DEMO.user.secret);
     await rotate(stolen);
+    await rotatedLongAgo(t, stolen);
     expectInvalidGrant(await refreshWith(t.app, stolen));
 
     expect((await refreshWith(t.app, other)).statusCode).toBe(200);
+  });
+
+  it('gives a retry whose answer was lost (a reload mid-request, two tabs at once) a new token of the session, within the grace', async () => {
+    const { refreshCookie: first } = await signIn(t.app, DEMO.user.clientId, DEMO.user.secret);
+    // The browser sent `first`, the server rotated it, the answer never arrived: the browser still holds `first`.
+    const lost = await rotate(first);
+    const retried = await rotate(first);
+    expect(retried).not.toBe(lost);
+    // The session goes on from the retry's token; nothing of the family was revoked.
+    expect((await refreshWith(t.app, retried)).statusCode).toBe(200);
+    const rows = await familyRows((await storedToken(first)).familyId);
+    for (const row of rows) expect(row.revokedAt).toBeNull();
   });
 
   it('answers invalid_grant without a cookie', async () => {

@@ -3,11 +3,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type AppOptions } from '#server/app.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { refreshTokens } from '#server/db/schema.ts';
 import { seedDemo } from '#server/db/seed-demo.ts';
+import { REFRESH_REUSE_GRACE_SECONDS } from '#server/features/auth/refresh-tokens.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -110,4 +113,13 @@ export function refreshCookieOf(res: LightMyRequestResponse) {
 /** The hash under which the refresh-token store keeps a token (SHA-256, base64url). */
 export function refreshTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * Moves a used refresh token's rotation back past the grace for retries (REFRESH_REUSE_GRACE_SECONDS):
+ * from now on its reuse is a copy's, which ends its session.
+ */
+export async function rotatedLongAgo(t: TestApp, cookie: string): Promise<void> {
+  const usedAt = new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 5) * 1000);
+  await t.database.db.update(refreshTokens).set({ usedAt }).where(eq(refreshTokens.tokenHash, refreshTokenHash(cookie)));
 }

@@ -12,6 +12,13 @@ import { refreshTokens } from '#server/db/schema.ts';
 export const REFRESH_IDLE_SECONDS = 7 * 24 * 3600;
 /** No session lives longer than this from its sign-in (absolute limit). */
 export const REFRESH_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+/**
+ * A rotated token that comes back this soon after its rotation is the same browser retrying an
+ * exchange whose answer it never got (a page reloaded or closed mid-request, a depot tablet's
+ * Wi-Fi dropping the response, two tabs renewing at once), not a stolen copy: it gets a new token of
+ * its family instead of ending the session. Later, reuse still ends the whole family.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -37,6 +44,13 @@ export function refreshTokenStore(db: Db, sessions?: SessionEndListener, now: ()
     return { token, expiresAt, familyId };
   }
 
+  /** The family's next token, unless the one presented or its family has expired. */
+  async function next(used: typeof refreshTokens.$inferSelect, at: Date): Promise<RotateResult> {
+    if (used.expiresAt <= at || used.familyExpiresAt <= at) return { ok: false, reason: 'expired' };
+    const issued = await insert(used.clientId, used.familyId, used.familyExpiresAt);
+    return { ok: true, clientId: used.clientId, ...issued };
+  }
+
   const ended = (familyIds: string[]) => {
     if (familyIds.length > 0) sessions?.sessionsEnded([...new Set(familyIds)]);
   };
@@ -49,7 +63,8 @@ export function refreshTokenStore(db: Db, sessions?: SessionEndListener, now: ()
 
     /**
      * Exchanges a token for the next one of its family. The conditional UPDATE makes the exchange
-     * atomic: of two requests with the same token only one wins, the other counts as reuse.
+     * atomic: of two requests with the same token only one wins; the other is a retry within the
+     * grace (it gets a token of the family too), or a reuse that ends the family.
      */
     async rotate(token: string): Promise<RotateResult> {
       const at = now();
@@ -65,13 +80,12 @@ export function refreshTokenStore(db: Db, sessions?: SessionEndListener, now: ()
           .where(eq(refreshTokens.tokenHash, hash(token)));
         if (!row) return { ok: false, reason: 'unknown' };
         if (row.revokedAt) return { ok: false, reason: 'revoked' };
+        if (row.usedAt && at.getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000) return next(row, at);
         // A rotated token came back: someone holds a copy. End the whole session family.
         await this.revokeFamily(row.familyId);
         return { ok: false, reason: 'reused' };
       }
-      if (used.expiresAt <= at || used.familyExpiresAt <= at) return { ok: false, reason: 'expired' };
-      const next = await insert(used.clientId, used.familyId, used.familyExpiresAt);
-      return { ok: true, clientId: used.clientId, ...next };
+      return next(used, at);
     },
 
     /** Ends a session family; with `clientId`, only when the family is that client's (a sign-out by its access token). */
