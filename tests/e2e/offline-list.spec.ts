@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { persistentProfile, usePersistentProfiles, waitForServiceWorker } from './persistent-profile.ts';
 import { accessToken, createShipmentViaApi, DEMO_USER, signIn, unique } from './support.ts';
 
 // The kept list survives every offline action (issue 32 item 2, README note 117). In a persistent
@@ -9,37 +7,10 @@ import { accessToken, createShipmentViaApi, DEMO_USER, signIn, unique } from './
 // on /shipments the kept rows stay (no error banner, not 0 rows) with the queued shipment shown as
 // waiting at the top, also after a reload offline; online again it is created once and listed once.
 
-const BASE_URL = 'http://localhost:8090';
 // A fresh profile installs the service worker (its precache) first: more than the default 30 s on two busy cores.
 test.describe.configure({ timeout: 120_000 });
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const profiles: string[] = [];
-
-async function officePc(): Promise<{ context: BrowserContext; page: Page }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-profile-'));
-  profiles.push(dir);
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    args: ARGS,
-    baseURL: BASE_URL,
-    locale: 'en-US',
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'allow',
-  });
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-
-test.afterAll(() => {
-  for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
-});
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
+usePersistentProfiles();
+const officePc = () => persistentProfile();
 
 const stepTitle = (page: Page) => page.locator('#wizard-step-title');
 const pressContinue = (page: Page) => page.getByRole('button', { name: 'Continue' }).click();

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { persistentProfile, usePersistentProfiles, waitForServiceWorker } from './persistent-profile.ts';
 import { accessToken, createShipmentViaApi, DEMO_ADMIN, DEMO_USER, DEMO_USER_2, mainNavigation, openProfileMenu, signIn, submitLogin, unique } from './support.ts';
 
 // A sign-out holds whatever the network does (issue 32, README note 100). In a persistent browser
@@ -10,38 +8,10 @@ import { accessToken, createShipmentViaApi, DEMO_ADMIN, DEMO_USER, DEMO_USER_2, 
 // the session; the signed-out admin's queued scan is not sent by anybody else. And a new person
 // signing in while that sign-out still waits keeps their own session.
 
-// As playwright.config.ts launches chromium for the other journeys (its `use`).
-const BASE_URL = 'http://localhost:8090';
 // A fresh profile installs the service worker (its precache) first: more than the default 30 s on two busy cores.
 test.describe.configure({ timeout: 120_000 });
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const profiles: string[] = [];
-
-async function sharedPc(): Promise<{ context: BrowserContext; page: Page }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-profile-'));
-  profiles.push(dir);
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    args: ARGS,
-    baseURL: BASE_URL,
-    locale: 'en-US',
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'allow',
-  });
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-
-test.afterAll(() => {
-  for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
-});
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
+usePersistentProfiles();
+const sharedPc = () => persistentProfile();
 
 /** The access token the app holds for the signed-in session. */
 async function appBearer(page: Page): Promise<string> {
@@ -142,7 +112,9 @@ test('a new person signs in while the offline sign-out still waits: their sessio
     // The next renewal sends the waiting sign-out first (by its token, without the new cookie).
     await page.evaluate(() => localStorage.removeItem('token'));
     await page.reload();
-    await expect(mainNavigation(page)).toBeVisible();
+    // Two requests (the revoke, the renewal) before the shell: a reload in a profile with a service
+    // worker on two busy cores may take longer than the default ten seconds.
+    await expect(mainNavigation(page)).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => profileStatus(request, oldBearer)).toBe(401);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('pending-sign-outs'))).toBeNull();
     expect(await profileStatus(request, await appBearer(page))).toBe(200);

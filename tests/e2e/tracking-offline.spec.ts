@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { persistentProfile, usePersistentProfiles } from './persistent-profile.ts';
 import { accessToken, createShipmentViaApi, DEMO_USER, signIn, translated, unique, type LanguageCode } from './support.ts';
 
 // Public tracking on a phone offline (issue 32 item 6, README note 125). In a persistent browser
@@ -12,35 +12,15 @@ import { accessToken, createShipmentViaApi, DEMO_USER, signIn, translated, uniqu
 // time in the page's language; a number never looked up here says it cannot be looked up offline.
 // A browser with the portal's app installed gets no second worker.
 
-const BASE_URL = 'http://localhost:8090';
 test.describe.configure({ timeout: 120_000 });
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const profiles: string[] = [];
+usePersistentProfiles();
 const SIZES = [
   { name: 'office', width: 1280, height: 800 },
   { name: 'laptop', width: 1024, height: 768 },
   { name: 'tablet', width: 768, height: 1024 },
   { name: 'phone', width: 390, height: 844 },
 ];
-const INTL: Record<LanguageCode, string> = { en: 'en-US', sk: 'sk-SK', de: 'de-DE', cz: 'cs-CZ' };
-
-async function browser(language: LanguageCode, viewport = { width: 390, height: 844 }): Promise<{ context: BrowserContext; page: Page }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-profile-'));
-  profiles.push(dir);
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    args: ARGS,
-    baseURL: BASE_URL,
-    locale: INTL[language],
-    viewport,
-    serviceWorkers: 'allow',
-  });
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-
-test.afterAll(() => {
-  for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
-});
+const browser = (language: LanguageCode, viewport = { width: 390, height: 844 }) => persistentProfile({ language, viewport });
 
 async function createParcel(request: APIRequestContext): Promise<string> {
   const created = await createShipmentViaApi(request, await accessToken(request, DEMO_USER), { reference_number: `OFF-${unique()}`, receiver_postal_code: '81101' });

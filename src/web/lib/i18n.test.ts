@@ -149,16 +149,28 @@ describe('initLanguage', () => {
     expect(i18n._('greeting')).toBe('Hallo');
   });
 
-  it('falls back to English when the stored language fails to load', async () => {
+  it('falls back to English for this visit when the stored language fails to load twice, and keeps the choice', async () => {
     localStorage.setItem(LANGUAGE_KEY, 'de');
     const fetcher = localesFetcher({ de: 404 });
 
     expect(await initLanguage(fetcher)).toBe('en');
 
-    expect(fetcher.mock.calls.map((c) => c[0])).toEqual([catalogUrls.de, catalogUrls.en]);
+    expect(fetcher.mock.calls.map((c) => c[0])).toEqual([catalogUrls.de, catalogUrls.de, catalogUrls.en]);
     expect(i18n.locale).toBe('en');
     expect(i18n._('greeting')).toBe('Hello');
     expect(consoleError).toHaveBeenCalled();
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('de');
+  });
+
+  it('loads the stored language when its first request is lost', async () => {
+    localStorage.setItem(LANGUAGE_KEY, 'sk');
+    const working = localesFetcher();
+    const fetcher = vi.fn<typeof fetch>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockImplementation(working);
+
+    expect(await initLanguage(fetcher)).toBe('sk');
+
+    expect(i18n._('greeting')).toBe('Ahoj');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('sk');
   });
 
   it('activates English with the source messages when no file can be loaded', async () => {

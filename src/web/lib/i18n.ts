@@ -22,15 +22,18 @@ export function currentLanguage(): LanguageCode {
   return isLanguageCode(i18n.locale) ? i18n.locale : storedLanguage();
 }
 
-/** Loads and activates a language; false (language unchanged) when its file cannot be loaded. */
-export async function loadLanguage(code: LanguageCode, fetcher: typeof fetch = fetch): Promise<boolean> {
+/**
+ * Loads and activates a language; false (language unchanged) when its file cannot be loaded.
+ * `remember`: kept as the choice (a stand-in while the chosen one cannot load is not).
+ */
+export async function loadLanguage(code: LanguageCode, fetcher: typeof fetch = fetch, remember = true): Promise<boolean> {
   try {
     const response = await (takeEarlyCatalog(catalogUrls[code]) ?? fetcher(catalogUrls[code]));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const { messages } = (await response.json()) as { messages: Record<string, string | string[]> };
     i18n.load(code, messages);
     i18n.activate(code, [intlTag(code)]);
-    localStorage.setItem(LANGUAGE_KEY, code);
+    if (remember) localStorage.setItem(LANGUAGE_KEY, code);
     document.documentElement.lang = intlTag(code);
     return true;
   } catch (error) {
@@ -39,11 +42,15 @@ export async function loadLanguage(code: LanguageCode, fetcher: typeof fetch = f
   }
 }
 
-/** At start: the stored language, else English; English when the stored one fails. */
+/**
+ * At start: the stored language, else English. The stored one is tried twice (a request lost while
+ * a new service worker takes over the page); should it still fail, English stands in for this
+ * visit only: the user's choice stays stored for the next start.
+ */
 export async function initLanguage(fetcher: typeof fetch = fetch): Promise<LanguageCode> {
   const wanted = storedLanguage();
-  if (await loadLanguage(wanted, fetcher)) return wanted;
-  if (wanted !== DEFAULT_LANGUAGE && (await loadLanguage(DEFAULT_LANGUAGE, fetcher))) return DEFAULT_LANGUAGE;
+  if ((await loadLanguage(wanted, fetcher)) || (await loadLanguage(wanted, fetcher))) return wanted;
+  if (wanted !== DEFAULT_LANGUAGE && (await loadLanguage(DEFAULT_LANGUAGE, fetcher, false))) return DEFAULT_LANGUAGE;
   // Nothing could be loaded (first visit, offline): activate English with the source messages.
   i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, locales: [DEFAULT_LANGUAGE], messages: {} });
   return DEFAULT_LANGUAGE;

@@ -6,10 +6,10 @@
 // 'query' chunk of its own, which the server preloads for the signed-in pages' addresses
 // (src/server/plugins/page-preloads.ts), so that the shell's route does not wait a round trip for it.
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
 import { onQueryCacheLoaded } from './query-cache-key.ts';
-import { createQueryClient, persistOptions, persister } from './query-client.ts';
+import { createQueryClient, immediatePersister, persistOptions, persister } from './query-client.ts';
 import { currentClient } from './token-store.ts';
 
 export const queryClient = createQueryClient();
@@ -55,8 +55,14 @@ export function restoreQueryCache(): Promise<void> {
           return owner();
         },
       });
+      // Leaving the page: written now (synchronously, before the page goes), not a second later.
+      window.addEventListener('pagehide', saveNow);
     });
   return restoring;
+}
+
+function saveNow(): void {
+  void persistQueryClientSave({ queryClient, persister: immediatePersister, buster: owner(), dehydrateOptions: persistOptions.dehydrateOptions });
 }
 
 /** Provides the client to the signed-in pages (restored by the shell's route before they render). */
