@@ -88,9 +88,15 @@ function sampleManifest(rows: number): ManifestData {
  */
 export async function warmUpDocuments(): Promise<void> {
   await renderLabels([sampleLabel(1)], { kind: 'A6' }, LABEL_CAPTIONS);
-  // A ZPL label loads the font subsetter (its WebAssembly: a fifth of a second the first time).
-  await nextTurn();
-  await renderZplLabels([sampleLabel(2)], 8, LABEL_CAPTIONS);
+  // ZPL labels: the font subsetter's WebAssembly (a fifth of a second the first time), then its hot code.
+  for (let step = 0; step < 6; step++) {
+    await nextTurn();
+    await renderZplLabels(
+      Array.from({ length: 8 }, (_, i) => sampleLabel(200 + step * 8 + i)),
+      step % 2 === 0 ? 8 : 12,
+      LABEL_CAPTIONS,
+    );
+  }
   for (let step = 0; step < 12; step++) {
     await nextTurn();
     await renderLabels(

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#web/lib/api-error.ts';
+import { LABEL_PRINTER_KEY } from '../label-printer.ts';
 import { downloadLabel } from './download-label.ts';
 
 afterEach(() => {
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -24,10 +26,31 @@ describe('downloadLabel', () => {
     });
 
     await downloadLabel('PP0000000101');
-    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/v1/shipments/getLabel/PP0000000101');
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/v1/shipments/getLabel/PP0000000101?format=pdf-a6');
     expect(saved).toEqual(['label_PP0000000101.pdf']);
     expect(blob!.type).toBe('application/pdf');
     expect(await blob!.text()).toBe('%PDF-1.7');
+  });
+
+  it('saves ZPL as label_{item_number}.zpl for a Zebra printer chosen on this device', async () => {
+    localStorage.setItem(LABEL_PRINTER_KEY, 'zpl-300');
+    const fetchMock = vi.fn(async () => json({ shipment: { label: btoa('^XA^XZ') } }));
+    vi.stubGlobal('fetch', fetchMock);
+    let blob: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blob = b as Blob;
+      return 'blob:label';
+    });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+
+    await downloadLabel('PP0000000101');
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/v1/shipments/getLabel/PP0000000101?format=zpl-300');
+    expect(saved).toEqual(['label_PP0000000101.zpl']);
+    expect(blob!.type).toBe('text/plain');
+    expect(await blob!.text()).toBe('^XA^XZ');
   });
 
   it('fails with the server text for a deleted shipment', async () => {

@@ -1,17 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { singleLabelEndpoint } from '#shared/contract/labels.ts';
+import { LABEL_FORMAT_FILES, type LabelFormat } from '#shared/domain/label-formats.ts';
 import { api } from '#web/lib/api.ts';
 import { blobFromBase64, saveBlob } from '#web/lib/download-file.ts';
+import { labelFormatFor, readLabelPrinter } from '../label-printer.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
-/** One A6 label: the spec's JSON with the PDF in base64, saved as label_{item_number}.pdf (400 for a DELETED shipment). */
-export async function downloadLabel(itemNumber: string): Promise<void> {
-  const { shipment } = await api.call(singleLabelEndpoint, { params: { item_number: itemNumber } });
-  saveBlob(blobFromBase64(shipment.label, 'application/pdf'), `label_${itemNumber}.pdf`);
+/**
+ * One label: the spec's JSON with the file in base64, saved as label_{item_number}.pdf (or .zpl for
+ * a thermal printer's ZPL); 400 for a DELETED shipment.
+ */
+export async function downloadLabel(itemNumber: string, format: LabelFormat = labelFormatFor(readLabelPrinter(), 'one')): Promise<void> {
+  const { shipment } = await api.call(singleLabelEndpoint, { params: { item_number: itemNumber }, query: { format } });
+  const { mediaType, extension } = LABEL_FORMAT_FILES[format];
+  saveBlob(blobFromBase64(shipment.label, mediaType), `label_${itemNumber}.${extension}`);
 }
 
 /** A label made counts as printed (issue 33): the lists and the detail are read again. */
 export function useDownloadLabel() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: downloadLabel, onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }) });
+  return useMutation({ mutationFn: (itemNumber: string) => downloadLabel(itemNumber), onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }) });
 }

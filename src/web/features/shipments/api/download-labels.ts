@@ -1,27 +1,36 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkLabelsEndpoint, type BulkLabelsRequest } from '#shared/contract/labels.ts';
+import { LABEL_FORMAT_FILES, type LabelFormat } from '#shared/domain/label-formats.ts';
 import { downloadFromApi } from '#web/lib/download-from-api.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export type LabelStart = NonNullable<BulkLabelsRequest['start']>;
 
-/** Many labels, four per A4 sheet from quarter `start`, as one PDF (labels.pdf); 400 names the items that have none. */
-export function downloadLabels(itemNumbers: string[], start: LabelStart) {
-  const body: BulkLabelsRequest = { layout: 'A4', item_numbers: itemNumbers, start };
-  return downloadFromApi(bulkLabelsEndpoint, { body }, 'labels.pdf');
+/** How a batch prints: the file's format and, for A4 sheets, the first free quarter. */
+export interface LabelBatch {
+  format: LabelFormat;
+  start: LabelStart;
 }
 
-/** The waiting shipments whose label was never printed, oldest first (up to 1,000), as one PDF; 400 when none wait. */
-export function downloadNotPrintedLabels(start: LabelStart) {
-  const body: BulkLabelsRequest = { layout: 'A4', not_printed: true, start };
-  return downloadFromApi(bulkLabelsEndpoint, { body }, 'labels.pdf');
+const fileName = (format: LabelFormat) => `labels.${LABEL_FORMAT_FILES[format].extension}`;
+
+/** Many labels as one file (four per A4 sheet from quarter `start`, or one a page, or ZPL); 400 names the items that have none. */
+export function downloadLabels(itemNumbers: string[], { format, start }: LabelBatch) {
+  const body: BulkLabelsRequest = { format, item_numbers: itemNumbers, start };
+  return downloadFromApi(bulkLabelsEndpoint, { body }, fileName(format));
+}
+
+/** The waiting shipments whose label was never printed, oldest first (up to 1,000), as one file; 400 when none wait. */
+export function downloadNotPrintedLabels({ format, start }: LabelBatch) {
+  const body: BulkLabelsRequest = { format, not_printed: true, start };
+  return downloadFromApi(bulkLabelsEndpoint, { body }, fileName(format));
 }
 
 /** The labels made count as printed (issue 33): the lists are read again. */
 export function useDownloadLabels() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ itemNumbers, start }: { itemNumbers: string[]; start: LabelStart }) => downloadLabels(itemNumbers, start),
+    mutationFn: ({ itemNumbers, batch }: { itemNumbers: string[]; batch: LabelBatch }) => downloadLabels(itemNumbers, batch),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
   });
 }
@@ -30,7 +39,7 @@ export function useDownloadLabels() {
 export function useDownloadNotPrintedLabels() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ start }: { start: LabelStart }) => downloadNotPrintedLabels(start),
+    mutationFn: (batch: LabelBatch) => downloadNotPrintedLabels(batch),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
   });
 }

@@ -7,6 +7,7 @@ import { preloadToastView, Toaster } from '#web/components/ui/toaster.tsx';
 import { render } from '#tests/setup/web/render.tsx';
 import { shipmentKeys } from '../api/shipment-keys.ts';
 import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
+import { LABEL_PRINTER_KEY } from '../label-printer.ts';
 import { LABEL_START_KEY } from './use-label-start.ts';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.
@@ -72,11 +73,11 @@ describe('ShipmentBulkActions: labels', () => {
 
     await user.click(button('Download labels (2)'));
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/shipments/labels');
-    expect(sentBody(0)).toEqual({ layout: 'A4', item_numbers: ITEMS, start: 3 });
+    expect(sentBody(0)).toEqual({ format: 'pdf-a4', item_numbers: ITEMS, start: 3 });
     await until(() => expect(button('Preparing labels…').disabled).toBe(true));
     const busy = button('Preparing labels…');
     expect(busy.getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByRole('status').textContent).toContain('Preparing the PDF of 2 labels…');
+    expect(screen.getByRole('status').textContent).toContain('Preparing the file of 2 labels…');
     expect(screen.getByRole('progressbar', { name: 'Preparing labels…' })).toBeTruthy();
 
     await act(async () => answer(pdf('labels.pdf')));
@@ -105,7 +106,7 @@ describe('ShipmentBulkActions: labels not yet printed (issue 33)', () => {
     expect(button('Print not yet printed').disabled).toBe(false);
     await user.click(button('Print not yet printed'));
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/shipments/labels');
-    expect(sentBody(0)).toEqual({ layout: 'A4', not_printed: true, start: 1 });
+    expect(sentBody(0)).toEqual({ format: 'pdf-a4', not_printed: true, start: 1 });
     await until(() => expect(saved).toEqual(['labels.pdf']));
     await until(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: shipmentKeys.all }));
   });
@@ -116,6 +117,28 @@ describe('ShipmentBulkActions: labels not yet printed (issue 33)', () => {
     await user.click(button('Print not yet printed'));
     await until(() => expect(screen.getByRole('alert').textContent).toContain('Every waiting shipment’s label has been printed.'));
     expect(saved).toEqual([]);
+  });
+});
+
+describe('ShipmentBulkActions: label printer (issue 33)', () => {
+  it('prints ZPL for a Zebra printer chosen here, saves labels.zpl, hides the sheet position and remembers the printer', async () => {
+    const { user, button } = setup();
+    expect(screen.getByRole('combobox', { name: 'Label printer' })).toHaveProperty('value', 'office');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Label printer' }), 'Zebra 203 dpi (ZPL)');
+    expect(screen.queryByRole('button', { name: /First label on the sheet/ })).toBeNull();
+    expect(localStorage.getItem(LABEL_PRINTER_KEY)).toBe('zpl-203');
+    fetchMock.mockResolvedValueOnce(new Response('^XA^XZ', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': 'attachment; filename="labels.zpl"' } }));
+    await user.click(button('Download labels (2)'));
+    expect(sentBody(0)).toEqual({ format: 'zpl-203', item_numbers: ITEMS, start: 1 });
+    await until(() => expect(saved).toEqual(['labels.zpl']));
+  });
+
+  it('prints 100×150 mm pages for a PDF label printer, also the labels not yet printed', async () => {
+    localStorage.setItem(LABEL_PRINTER_KEY, 'pdf-100x150');
+    const { user, button } = setup([]);
+    fetchMock.mockResolvedValueOnce(pdf('labels.pdf'));
+    await user.click(button('Print not yet printed'));
+    expect(sentBody(0)).toEqual({ format: 'pdf-100x150', not_printed: true, start: 1 });
   });
 });
 

@@ -5,12 +5,14 @@ import { showToast } from '#web/components/ui/toast-store.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useCreateManifest } from '../api/create-manifest.ts';
 import { useDownloadLabels, useDownloadNotPrintedLabels } from '../api/download-labels.ts';
+import { labelFormatFor, useLabelPrinter } from '../label-printer.ts';
+import { LabelPrinterPicker } from './label-printer-picker.tsx';
 import { LabelStartPicker } from './label-start-picker.tsx';
 import { useLabelStart } from './use-label-start.ts';
 
 /**
- * The selection's documents (spec sections 7 and 8): one PDF of labels, four per A4 sheet from the
- * chosen quarter, and a manifest of the selected CREATED shipments (after a confirmation, since
+ * The selection's documents (spec sections 7 and 8): one file of labels for this device's label
+ * printer (with the office printer four per A4 sheet from the chosen quarter), and a manifest of the selected CREATED shipments (after a confirmation, since
  * they become MANIFESTED and can no longer be deleted). While a PDF is made the button spins and a
  * progress bar runs below the toolbar; the server's refusal (naming the items) is shown as a toast.
  */
@@ -32,6 +34,8 @@ export function ShipmentBulkActions({
   const waiting = useDownloadNotPrintedLabels();
   const manifest = useCreateManifest();
   const [start, setStart] = useLabelStart();
+  const [printer, setPrinter] = useLabelPrinter();
+  const batch = { format: labelFormatFor(printer, 'many'), start };
   // The items stay while the dialog closes, so its title does not change during the fade-out.
   const [confirm, setConfirm] = useState<{ open: boolean; items: string[] }>({ open: false, items: [] });
   const closeConfirm = () => setConfirm((c) => ({ ...c, open: false }));
@@ -39,7 +43,7 @@ export function ShipmentBulkActions({
 
   function downloadLabels() {
     labels.mutate(
-      { itemNumbers: items, start },
+      { itemNumbers: items, batch },
       {
         onSuccess: () => showToast(t`Labels downloaded.`),
         onError: (error) => showToast(errorText(error), 'error'),
@@ -49,7 +53,7 @@ export function ShipmentBulkActions({
 
   function downloadNotPrinted() {
     waiting.mutate(
-      { start },
+      batch,
       {
         onSuccess: () => showToast(t`Labels downloaded.`),
         onError: (error) => showToast(errorText(error), 'error'),
@@ -78,8 +82,9 @@ export function ShipmentBulkActions({
           {labels.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PrinterIcon />}
           {labels.isPending ? t`Preparing labels…` : count > 0 ? t`Download labels (${count})` : t`Download labels`}
         </button>
-        <LabelStartPicker value={start} onChange={setStart} disabled={labels.isPending} />
+        {batch.format === 'pdf-a4' && <LabelStartPicker value={start} onChange={setStart} disabled={labels.isPending} />}
       </div>
+      <LabelPrinterPicker value={printer} onChange={setPrinter} disabled={labels.isPending || waiting.isPending} />
       {canPrintWaiting && (
         <button
           type="button"
@@ -107,7 +112,7 @@ export function ShipmentBulkActions({
       {labels.isPending && (
         <div className="order-last flex w-full flex-col gap-1" role="status">
           <span className="text-sm text-base-content/70">
-            <Plural value={labelsCount} one="Preparing the PDF of # label…" other="Preparing the PDF of # labels…" />
+            <Plural value={labelsCount} one="Preparing the file of # label…" other="Preparing the file of # labels…" />
           </span>
           <progress className="progress progress-primary w-full" aria-label={t`Preparing labels…`} />
         </div>

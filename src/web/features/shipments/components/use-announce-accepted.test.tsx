@@ -71,7 +71,7 @@ describe('a created shipment', () => {
     expect([...recentlyCreated()]).toEqual(['PP0000000101']);
 
     await user.click(screen.getByRole('button', { name: 'Print label' }));
-    expect(downloadLabel).toHaveBeenCalledWith('PP0000000101');
+    expect(downloadLabel).toHaveBeenCalledWith('PP0000000101', 'pdf-a6');
     expect(toast()).toBeNull();
   });
 
@@ -80,7 +80,7 @@ describe('a created shipment', () => {
     const user = await announceNow(['PP0000000101', 'PP0000000102']);
     expect(toastText()).toContain('Shipments PP0000000101, PP0000000102 created.');
     await user.click(screen.getByRole('button', { name: 'Print labels' }));
-    expect(downloadLabels).toHaveBeenCalledWith(['PP0000000101', 'PP0000000102'], 3);
+    expect(downloadLabels).toHaveBeenCalledWith(['PP0000000101', 'PP0000000102'], { format: 'pdf-a4', start: 3 });
   });
 
   it('says why a label could not be printed, in an error toast that stays', async () => {

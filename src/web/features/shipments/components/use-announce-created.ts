@@ -6,6 +6,7 @@ import { useErrorText } from '#web/lib/use-error-text.ts';
 import { downloadLabel } from '../api/download-label.ts';
 import { downloadLabels } from '../api/download-labels.ts';
 import { rememberCreated } from '../recent-shipments.ts';
+import { labelFormatFor, readLabelPrinter } from '../label-printer.ts';
 import { readLabelStart } from './use-label-start.ts';
 
 /**
@@ -15,8 +16,9 @@ import { readLabelStart } from './use-label-start.ts';
 export type CreatedHow = 'created' | 'sent';
 
 /**
- * Says which shipments were created, offers their label at once (one A6 label, or several on A4
- * sheets from the quarter chosen last) and marks them as new for the list.
+ * Says which shipments were created, offers their label at once on this device's label printer
+ * (with the office printer: one A6 label, or several on A4 sheets from the quarter chosen last)
+ * and marks them as new for the list.
  */
 export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: CreatedHow) => void {
   const { t } = useLingui();
@@ -35,8 +37,9 @@ export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: Cre
           : t({ message: plural(count, { one: `Shipment ${numbers} sent: it was waiting in this browser.`, other: `Shipments ${numbers} sent: they were waiting in this browser.` }) });
       const print = async () => {
         try {
-          if (count === 1) await downloadLabel(first);
-          else await downloadLabels(items, readLabelStart());
+          const printer = readLabelPrinter();
+          if (count === 1) await downloadLabel(first, labelFormatFor(printer, 'one'));
+          else await downloadLabels(items, { format: labelFormatFor(printer, 'many'), start: readLabelStart() });
         } catch (error) {
           // A failed label is a destructive toast with the server's text (spec section 8).
           showToast(errorText(error), 'error');
