@@ -13,11 +13,16 @@ export async function downloadFromApi<const E extends EndpointDefinition & { ans
   await saveResponse(response, fallbackName);
 }
 
-/** Like downloadFromApi, and answers the file saved (to keep it for offline use: lib/kept-files.ts). */
-export async function downloadAndKeepFromApi<const E extends EndpointDefinition & { answer: 'file' }>(endpoint: E, input: CallInput<E>, fallbackName: string): Promise<KeptFile> {
+/** Calls a file endpoint and answers the file, not saved (the caller decides where it goes: a USB printer). */
+export async function fetchFileFromApi<const E extends EndpointDefinition & { answer: 'file' }>(endpoint: E, input: CallInput<E>, fallbackName: string): Promise<KeptFile> {
   const { path, options } = endpointRequest(endpoint, input);
   const response = await api.request(path, options);
-  const file = { blob: await response.blob(), filename: filenameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackName };
+  return { blob: await response.blob(), filename: filenameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackName };
+}
+
+/** Like downloadFromApi, and answers the file saved (to keep it for offline use: lib/kept-files.ts). */
+export async function downloadAndKeepFromApi<const E extends EndpointDefinition & { answer: 'file' }>(endpoint: E, input: CallInput<E>, fallbackName: string): Promise<KeptFile> {
+  const file = await fetchFileFromApi(endpoint, input, fallbackName);
   saveBlob(file.blob, file.filename);
   return file;
 }

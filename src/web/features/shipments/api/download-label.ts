@@ -2,18 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { singleLabelEndpoint } from '#shared/contract/labels.ts';
 import { LABEL_FORMAT_FILES, type LabelFormat } from '#shared/domain/label-formats.ts';
 import { api } from '#web/lib/api.ts';
-import { blobFromBase64, saveBlob } from '#web/lib/download-file.ts';
+import { blobFromBase64 } from '#web/lib/download-file.ts';
+import { deliverLabelFile, type LabelDelivery } from '../label-delivery.ts';
 import { labelFormatFor, readLabelPrinter } from '../label-printer.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 /**
  * One label: the spec's JSON with the file in base64, saved as label_{item_number}.pdf (or .zpl for
- * a thermal printer's ZPL); 400 for a DELETED shipment.
+ * a thermal printer's ZPL, or sent to the USB printer: label-delivery.ts); 400 for a DELETED shipment.
  */
-export async function downloadLabel(itemNumber: string, format: LabelFormat = labelFormatFor(readLabelPrinter(), 'one')): Promise<void> {
+export async function downloadLabel(itemNumber: string, format: LabelFormat = labelFormatFor(readLabelPrinter(), 'one')): Promise<LabelDelivery> {
   const { shipment } = await api.call(singleLabelEndpoint, { params: { item_number: itemNumber }, query: { format } });
   const { mediaType, extension } = LABEL_FORMAT_FILES[format];
-  saveBlob(blobFromBase64(shipment.label, mediaType), `label_${itemNumber}.${extension}`);
+  return deliverLabelFile({ blob: blobFromBase64(shipment.label, mediaType), filename: `label_${itemNumber}.${extension}` }, format);
 }
 
 /** A label made counts as printed (issue 33): the lists and the detail are read again. */

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkLabelsEndpoint, type BulkLabelsRequest } from '#shared/contract/labels.ts';
 import { LABEL_FORMAT_FILES, type LabelFormat } from '#shared/domain/label-formats.ts';
-import { downloadFromApi } from '#web/lib/download-from-api.ts';
+import { fetchFileFromApi } from '#web/lib/download-from-api.ts';
+import { deliverLabelFile, type LabelDelivery } from '../label-delivery.ts';
 import { shipmentKeys } from './shipment-keys.ts';
 
 export type LabelStart = NonNullable<BulkLabelsRequest['start']>;
@@ -14,16 +15,19 @@ export interface LabelBatch {
 
 const fileName = (format: LabelFormat) => `labels.${LABEL_FORMAT_FILES[format].extension}`;
 
-/** Many labels as one file (four per A4 sheet from quarter `start`, or one a page, or ZPL); 400 names the items that have none. */
-export function downloadLabels(itemNumbers: string[], { format, start }: LabelBatch) {
+/**
+ * Many labels as one file (four per A4 sheet from quarter `start`, or one a page, or ZPL), saved or
+ * sent to the USB printer (label-delivery.ts); 400 names the items that have none.
+ */
+export async function downloadLabels(itemNumbers: string[], { format, start }: LabelBatch): Promise<LabelDelivery> {
   const body: BulkLabelsRequest = { format, item_numbers: itemNumbers, start };
-  return downloadFromApi(bulkLabelsEndpoint, { body }, fileName(format));
+  return deliverLabelFile(await fetchFileFromApi(bulkLabelsEndpoint, { body }, fileName(format)), format);
 }
 
 /** The waiting shipments whose label was never printed, oldest first (up to 1,000), as one file; 400 when none wait. */
-export function downloadNotPrintedLabels({ format, start }: LabelBatch) {
+export async function downloadNotPrintedLabels({ format, start }: LabelBatch): Promise<LabelDelivery> {
   const body: BulkLabelsRequest = { format, not_printed: true, start };
-  return downloadFromApi(bulkLabelsEndpoint, { body }, fileName(format));
+  return deliverLabelFile(await fetchFileFromApi(bulkLabelsEndpoint, { body }, fileName(format)), format);
 }
 
 /** The labels made count as printed (issue 33): the lists are read again. */

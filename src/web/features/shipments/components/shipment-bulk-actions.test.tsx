@@ -127,6 +127,8 @@ describe('ShipmentBulkActions: label printer (issue 33)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Label printer' }), 'Zebra 203 dpi (ZPL)');
     expect(screen.queryByRole('button', { name: /First label on the sheet/ })).toBeNull();
     expect(localStorage.getItem(LABEL_PRINTER_KEY)).toBe('zpl-203');
+    // This browser has no WebUSB: it says the file is saved instead of offering a USB printer.
+    expect(screen.getByText('Printing straight to a USB printer needs Chrome or Edge: here the .zpl file is saved.')).toBeTruthy();
     fetchMock.mockResolvedValueOnce(new Response('^XA^XZ', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': 'attachment; filename="labels.zpl"' } }));
     await user.click(button('Download labels (2)'));
     expect(sentBody(0)).toEqual({ format: 'zpl-203', item_numbers: ITEMS, start: 1 });

@@ -5,9 +5,12 @@ import { showToast } from '#web/components/ui/toast-store.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useCreateManifest } from '../api/create-manifest.ts';
 import { useDownloadLabels, useDownloadNotPrintedLabels } from '../api/download-labels.ts';
+import { isZplFormat } from '#shared/domain/label-formats.ts';
 import { labelFormatFor, useLabelPrinter } from '../label-printer.ts';
 import { LabelPrinterPicker } from './label-printer-picker.tsx';
 import { LabelStartPicker } from './label-start-picker.tsx';
+import { UsbPrinterControl } from './usb-printer-control.tsx';
+import { useLabelDeliveryToast } from './use-label-delivery-toast.ts';
 import { useLabelStart } from './use-label-start.ts';
 
 /**
@@ -36,6 +39,7 @@ export function ShipmentBulkActions({
   const [start, setStart] = useLabelStart();
   const [printer, setPrinter] = useLabelPrinter();
   const batch = { format: labelFormatFor(printer, 'many'), start };
+  const delivered = useLabelDeliveryToast();
   // The items stay while the dialog closes, so its title does not change during the fade-out.
   const [confirm, setConfirm] = useState<{ open: boolean; items: string[] }>({ open: false, items: [] });
   const closeConfirm = () => setConfirm((c) => ({ ...c, open: false }));
@@ -45,7 +49,7 @@ export function ShipmentBulkActions({
     labels.mutate(
       { itemNumbers: items, batch },
       {
-        onSuccess: () => showToast(t`Labels downloaded.`),
+        onSuccess: (delivery) => delivered(delivery, t`Labels downloaded.`),
         onError: (error) => showToast(errorText(error), 'error'),
       },
     );
@@ -55,7 +59,7 @@ export function ShipmentBulkActions({
     waiting.mutate(
       batch,
       {
-        onSuccess: () => showToast(t`Labels downloaded.`),
+        onSuccess: (delivery) => delivered(delivery, t`Labels downloaded.`),
         onError: (error) => showToast(errorText(error), 'error'),
       },
     );
@@ -85,6 +89,7 @@ export function ShipmentBulkActions({
         {batch.format === 'pdf-a4' && <LabelStartPicker value={start} onChange={setStart} disabled={labels.isPending} />}
       </div>
       <LabelPrinterPicker value={printer} onChange={setPrinter} disabled={labels.isPending || waiting.isPending} />
+      {isZplFormat(batch.format) && <UsbPrinterControl />}
       {canPrintWaiting && (
         <button
           type="button"

@@ -11,6 +11,7 @@ import { useHeldWhile, useMenuOpenWithin } from '#web/lib/use-held-while.ts';
 import { useMediaQuery } from '#web/lib/use-media-query.ts';
 import { useDeleteShipments } from '../api/delete-shipments.ts';
 import { useDownloadLabel } from '../api/download-label.ts';
+import { useLabelDeliveryToast } from './use-label-delivery-toast.ts';
 import { useShipments } from '../api/get-shipments.ts';
 import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
 import { useRecentlyCreated } from '../recent-shipments.ts';
@@ -64,6 +65,7 @@ export function ShipmentList({
   const canCreate = useCan('shipments.create');
   const canManifest = useCan('manifests.create');
   const label = useDownloadLabel();
+  const delivered = useLabelDeliveryToast();
   const actionErrorText = useErrorText();
   const columns = useShipmentColumns(isAdmin);
   // The table from 1024 px up, the cards below (as their CSS says): only the one shown is rendered,
@@ -145,7 +147,7 @@ export function ShipmentList({
 
   function downloadLabel(itemNumber: string) {
     // A failed label is a destructive toast with the server's text (spec section 8).
-    label.mutate(itemNumber, { onError: (error) => showToast(actionErrorText(error), 'error') });
+    label.mutate(itemNumber, { onSuccess: (delivery) => delivered(delivery), onError: (error) => showToast(actionErrorText(error), 'error') });
   }
 
   const rowProps = {

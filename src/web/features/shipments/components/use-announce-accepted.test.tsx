@@ -21,8 +21,8 @@ import { LABEL_START_KEY } from './use-label-start.ts';
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.
 beforeAll(() => preloadToastView());
 
-vi.mock('../api/download-label.ts', () => ({ downloadLabel: vi.fn(async () => undefined) }));
-vi.mock('../api/download-labels.ts', () => ({ downloadLabels: vi.fn(async () => undefined) }));
+vi.mock('../api/download-label.ts', () => ({ downloadLabel: vi.fn(async () => ({ printedOn: null })) }));
+vi.mock('../api/download-labels.ts', () => ({ downloadLabels: vi.fn(async () => ({ printedOn: null })) }));
 
 beforeEach(async () => {
   await resetDb();

@@ -7,6 +7,7 @@ import { downloadLabel } from '../api/download-label.ts';
 import { downloadLabels } from '../api/download-labels.ts';
 import { rememberCreated } from '../recent-shipments.ts';
 import { labelFormatFor, readLabelPrinter } from '../label-printer.ts';
+import { useLabelDeliveryToast } from './use-label-delivery-toast.ts';
 import { readLabelStart } from './use-label-start.ts';
 
 /**
@@ -23,6 +24,7 @@ export type CreatedHow = 'created' | 'sent';
 export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: CreatedHow) => void {
   const { t } = useLingui();
   const errorText = useErrorText();
+  const delivered = useLabelDeliveryToast();
   return useCallback(
     (itemNumbers: readonly string[], how: CreatedHow = 'created') => {
       const items = [...itemNumbers];
@@ -38,8 +40,8 @@ export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: Cre
       const print = async () => {
         try {
           const printer = readLabelPrinter();
-          if (count === 1) await downloadLabel(first, labelFormatFor(printer, 'one'));
-          else await downloadLabels(items, { format: labelFormatFor(printer, 'many'), start: readLabelStart() });
+          const delivery = count === 1 ? await downloadLabel(first, labelFormatFor(printer, 'one')) : await downloadLabels(items, { format: labelFormatFor(printer, 'many'), start: readLabelStart() });
+          delivered(delivery);
         } catch (error) {
           // A failed label is a destructive toast with the server's text (spec section 8).
           showToast(errorText(error), 'error');
@@ -47,6 +49,6 @@ export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: Cre
       };
       showToast(message, { kind: 'success', action: { label: count === 1 ? t`Print label` : t`Print labels`, run: print } });
     },
-    [t, errorText],
+    [t, errorText, delivered],
   );
 }
