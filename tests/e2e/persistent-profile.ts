@@ -24,6 +24,8 @@ export interface ProfileOptions {
   language?: LanguageCode;
   viewport?: { width: number; height: number };
   acceptDownloads?: boolean;
+  /** Another portal than the journeys' shared one (a release journey starts its own). */
+  baseURL?: string;
 }
 
 function note(line: string): void {
@@ -52,7 +54,7 @@ export async function persistentProfile(options: ProfileOptions = {}): Promise<{
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: '/usr/bin/chromium',
     args: ARGS,
-    baseURL: BASE_URL,
+    baseURL: options.baseURL ?? BASE_URL,
     locale: INTL[options.language ?? 'en'],
     viewport: options.viewport ?? { width: 1280, height: 800 },
     serviceWorkers: 'allow',

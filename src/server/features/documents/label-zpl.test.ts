@@ -2,7 +2,9 @@
 // ZPL labels as a thermal printer sees them: a renderer that is not ours (zpl-renderer-js, a build
 // of IngridHQ's zebrash) draws each label at the printer's resolution, and zbar decodes the
 // printer's own Code128 and QR from the image. The text is the PDF's: the same lines, fitted alike.
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import type * as ZplRenderer from 'zpl-renderer-js';
 import { CAPTIONS, label } from '#tests/fixtures/labels.ts';
 import { decodeImage, pdfText } from '#tests/setup/pdf-tools.ts';
 import { renderLabels } from './label-pdf.ts';
@@ -12,7 +14,9 @@ const text = (zpl: Uint8Array) => new TextDecoder().decode(zpl);
 
 /** Each label of the file as the printer would print it (PNG), 100 × 150 mm at `dpmm`. */
 async function printed(zpl: Uint8Array, dpmm: ZplDensity): Promise<Uint8Array[]> {
-  const { ready } = await import('zpl-renderer-js');
+  // Loaded by Node itself (its CommonJS build): through Vite it loads too, with a warning about a
+  // source map the package does not ship.
+  const { ready } = createRequire(import.meta.url)('zpl-renderer-js') as typeof ZplRenderer;
   const { api } = await ready;
   const images = await api.zplToBase64MultipleAsync(text(zpl), 100, 150, dpmm);
   return images.map((image) => Buffer.from(image, 'base64'));
