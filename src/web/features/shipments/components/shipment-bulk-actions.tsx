@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
+import { ApiError } from '#web/lib/api-error.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useCreateManifest } from '../api/create-manifest.ts';
 import { useDownloadLabels, useDownloadNotPrintedLabels } from '../api/download-labels.ts';
@@ -60,7 +61,8 @@ export function ShipmentBulkActions({
       batch,
       {
         onSuccess: (delivery) => delivered(delivery, t`Labels downloaded.`),
-        onError: (error) => showToast(errorText(error), 'error'),
+        // 400 without field errors: every waiting label has been printed, news rather than a failure.
+        onError: (error) => showToast(errorText(error), error instanceof ApiError && error.status === 400 && !error.body?.errors ? 'info' : 'error'),
       },
     );
   }
