@@ -15,13 +15,22 @@ export interface FreshServer {
   stop(): Promise<void>;
 }
 
+export interface FreshServerOptions {
+  /** A folder laid out like the checkout to run from (its own dist/: a release journey changes it). */
+  root?: string;
+  /** A data folder that outlives the server (a restart keeps the data); a new one, removed at stop, otherwise. */
+  dataDir?: string;
+}
+
 /** `admin`: an empty database with that first admin; null: the demo data, for journeys that change what others read. */
-export async function startFreshServer(port: number, admin: { clientId: string; secret: string; name: string } | null): Promise<FreshServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-fresh-'));
+export async function startFreshServer(port: number, admin: { clientId: string; secret: string; name: string } | null, options: FreshServerOptions = {}): Promise<FreshServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-fresh-'));
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: admin ? '0' : '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
   if (admin) createAdmin(env, admin);
-  const child: ChildProcess = spawn(process.execPath, COMPILED_SERVER_ARGS, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-  return waitForServer(child, port, dataDir);
+  // The compiled server of that folder: it serves the build beside it (src/server/paths.ts).
+  const args = options.root ? ['--enable-source-maps', path.join(options.root, 'dist', 'server', 'main.js')] : COMPILED_SERVER_ARGS;
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: options.root ?? ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  return waitForServer(child, port, options.dataDir ? null : dataDir);
 }
 
 function createAdmin(env: NodeJS.ProcessEnv, admin: { clientId: string; secret: string; name: string }) {
@@ -29,7 +38,8 @@ function createAdmin(env: NodeJS.ProcessEnv, admin: { clientId: string; secret: 
   if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}`);
 }
 
-async function waitForServer(child: ChildProcess, port: number, dataDir: string): Promise<FreshServer> {
+/** `ownDataDir`: the data folder to remove at stop (null: the caller's, kept). */
+async function waitForServer(child: ChildProcess, port: number, ownDataDir: string | null): Promise<FreshServer> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the fresh server did not start within 90 s')), 90_000);
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -50,7 +60,7 @@ async function waitForServer(child: ChildProcess, port: number, dataDir: string)
         // already gone
       }
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startFreshServer, type FreshServer } from './fresh-server.ts';
 import { persistentProfile, usePersistentProfiles, waitForServiceWorker } from './persistent-profile.ts';
 import { DEMO_ADMIN, signIn } from './support.ts';
 
@@ -15,7 +15,7 @@ import { DEMO_ADMIN, signIn } from './support.ts';
 // a reload and without taking the focus.
 
 const PORT = 8097;
-const BASE_URL = `http://localhost:${PORT}`;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CHECKOUT = path.resolve(import.meta.dirname, '../..');
 
 test.describe.configure({ timeout: 240_000 });
@@ -23,7 +23,7 @@ usePersistentProfiles();
 
 let root = '';
 let dataDir = '';
-let server: ChildProcess | null = null;
+let server: FreshServer | null = null;
 
 /** A folder like the checkout whose dist/ is a copy: the release changes the copy only. */
 function portalFolder(): string {
@@ -36,34 +36,13 @@ function portalFolder(): string {
   return folder;
 }
 
-/** Starts the portal as `npm start` runs it (the build being there), and waits until it answers. */
 async function start(): Promise<void> {
-  server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${BASE_URL}/healthz`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(200);
+  server = await startFreshServer(PORT, null, { root, dataDir });
 }
 
 async function stop(): Promise<void> {
-  const running = server;
+  await server?.stop();
   server = null;
-  if (!running || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGTERM');
-  await exited;
 }
 
 test.beforeAll(async () => {
