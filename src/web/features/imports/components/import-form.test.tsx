@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '#web/components/ui/toast-store.ts';
@@ -108,7 +108,24 @@ describe('ImportForm', () => {
     expect(calls[0]!.body?.type).toBe('xlsx');
   });
 
-  it('keeps the file and says so when offline', async () => {
+  it('waits for the connection while the browser is offline: Import disabled with the reason, the file kept', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { input, pick } = setup();
+    await pick(csv());
+    const button = screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByText('Importing needs the connection: your file stays chosen.')).toBeTruthy();
+    expect(input.files?.[0]?.name).toBe('zasielky.csv');
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(button.disabled).toBe(false);
+    expect(calls).toHaveLength(0);
+    onLine.mockRestore();
+  });
+
+  it('keeps the file and says so when the connection drops during the import', async () => {
     const { input, pick, submit } = setup();
     await pick(csv());
     await submit();

@@ -8,6 +8,7 @@ import { documentActionMessages } from '#shared/i18n/document-action-messages.ts
 import { FilePicker } from '#web/components/form/file-picker.tsx';
 import { showToast } from '#web/components/ui/toast-store.ts';
 import { ApiError } from '#web/lib/api-error.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 import { usePreviewImport } from '../api/preview-import.ts';
 import { useStartImport } from '../api/start-import.ts';
 import { ImportMapping } from './import-mapping.tsx';
@@ -70,6 +71,9 @@ export function ImportForm() {
   } = useForm<FormValues>({ mode: 'onSubmit', reValidateMode: 'onChange' });
 
   const busy = phase !== null;
+  // Offline the file can still be chosen (it stays); the import waits for the connection.
+  const online = useOnline();
+  const offlineId = `${id}-offline`;
   const fileError = errors.file?.message;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -194,12 +198,12 @@ export function ImportForm() {
               )}
             </fieldset>
             <div className="flex items-center gap-3 sm:mb-6">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
+              <button type="submit" className="btn btn-primary" disabled={busy || !online} aria-describedby={online ? undefined : offlineId}>
                 {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                 <Trans>Import</Trans>
               </button>
-              <span className="text-sm text-base-content/70" role="status" aria-live="polite">
-                {phase && phaseText[phase]}
+              <span id={offlineId} className="text-sm text-base-content/70" role="status" aria-live="polite">
+                {phase ? phaseText[phase] : online ? null : t`Importing needs the connection: your file stays chosen.`}
               </span>
             </div>
           </div>
