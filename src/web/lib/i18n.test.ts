@@ -131,13 +131,25 @@ describe('loadLanguage', () => {
 });
 
 describe('initLanguage', () => {
-  it('loads English when nothing is stored', async () => {
+  it('loads English when nothing is stored, and stores nothing', async () => {
     const fetcher = localesFetcher();
 
     expect(await initLanguage(fetcher)).toBe('en');
 
     expect(fetcher.mock.calls.map((c) => c[0])).toEqual([catalogUrls.en]);
     expect(i18n.locale).toBe('en');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBeNull();
+  });
+
+  it('never overwrites a language stored while it was loading (another tab chose one)', async () => {
+    let answer!: (response: Response) => void;
+    const fetcher = vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const started = initLanguage(fetcher);
+    localStorage.setItem(LANGUAGE_KEY, 'de');
+    answer(new Response(JSON.stringify({ messages: catalogs.en }), { status: 200 }));
+
+    expect(await started).toBe('en');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('de');
   });
 
   it('loads the stored language', async () => {

@@ -45,11 +45,12 @@ export async function loadLanguage(code: LanguageCode, fetcher: typeof fetch = f
 /**
  * At start: the stored language, else English. The stored one is tried twice (a request lost while
  * a new service worker takes over the page); should it still fail, English stands in for this
- * visit only: the user's choice stays stored for the next start.
+ * visit only: the user's choice stays stored for the next start. A start never writes the choice:
+ * one that finished after another tab (or a test) had stored a language overwrote it with its own.
  */
 export async function initLanguage(fetcher: typeof fetch = fetch): Promise<LanguageCode> {
   const wanted = storedLanguage();
-  if ((await loadLanguage(wanted, fetcher)) || (await loadLanguage(wanted, fetcher))) return wanted;
+  if ((await loadLanguage(wanted, fetcher, false)) || (await loadLanguage(wanted, fetcher, false))) return wanted;
   if (wanted !== DEFAULT_LANGUAGE && (await loadLanguage(DEFAULT_LANGUAGE, fetcher, false))) return DEFAULT_LANGUAGE;
   // Nothing could be loaded (first visit, offline): activate English with the source messages.
   i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, locales: [DEFAULT_LANGUAGE], messages: {} });

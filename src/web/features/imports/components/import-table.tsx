@@ -45,7 +45,7 @@ export function ImportTable({ rows, isAdmin, expanded, onToggleExpanded, downloa
   return (
     // Focusable: offline its buttons are disabled, and a region that scrolls sideways (Slovak and
     // German labels below 1280 px) must still be reachable by keyboard (axe scrollable-region-focusable).
-    <div className="hidden overflow-x-auto rounded-box bg-base-100 shadow-sm sm:block" role="region" aria-labelledby="import-history" tabIndex={0}>
+    <div className="hidden overflow-x-auto rounded-box bg-base-100 shadow-sm xl:block" role="region" aria-labelledby="import-history" tabIndex={0}>
       <table className="table table-sm">
         <caption className="sr-only">
           <Trans>Import history</Trans>
@@ -98,7 +98,7 @@ export function ImportTable({ rows, isAdmin, expanded, onToggleExpanded, downloa
                       {r.company_name ?? <EmptyValue />}
                     </td>
                   )}
-                  <td className="max-w-64 truncate font-medium" title={r.filename}>
+                  <td className="max-w-48 truncate font-medium" title={r.filename}>
                     {r.filename}
                   </td>
                   <td>
@@ -116,10 +116,13 @@ export function ImportTable({ rows, isAdmin, expanded, onToggleExpanded, downloa
                   <td className="text-right whitespace-nowrap tabular-nums">
                     <ProcessingTime ms={r.processing_time} />
                   </td>
-                  <td className="whitespace-nowrap text-right">
-                    {hasImportErrors(r) && <ImportErrorsToggle record={r} expanded={open} controls={detailsId} onToggle={() => onToggleExpanded(r.id)} />}
-                    <ImportDownloadButton record={r} busy={downloading === r.id} onDownload={onDownload} offline={offline} className="ml-1" />
-                    {canGenerateManifest(r) && <ImportManifestButton record={r} busy={generatingManifest === r.id} onGenerate={onGenerateManifest} offline={offline} className="ml-1" />}
+                  <td>
+                    {/* The actions wrap rather than push the table past its card (German labels are long). */}
+                    <div className="flex flex-wrap items-center justify-end gap-1">
+                      {hasImportErrors(r) && <ImportErrorsToggle record={r} expanded={open} controls={detailsId} onToggle={() => onToggleExpanded(r.id)} />}
+                      <ImportDownloadButton record={r} busy={downloading === r.id} onDownload={onDownload} offline={offline} />
+                      {canGenerateManifest(r) && <ImportManifestButton record={r} busy={generatingManifest === r.id} onGenerate={onGenerateManifest} offline={offline} />}
+                    </div>
                   </td>
                 </tr>
                 {open && (
