@@ -87,9 +87,9 @@ export function usePersistentProfiles(): void {
   test.beforeEach(() => {
     journal = [];
   });
-  // Playwright reads the fixtures a hook asks for from its first argument's pattern: none here.
-  // eslint-disable-next-line no-empty-pattern
-  test.afterEach(({}, testInfo: TestInfo) => {
+  // Playwright reads the fixtures a hook asks for from its first argument's pattern: an option
+  // fixture that costs nothing, since the journal is all this hook needs.
+  test.afterEach(({ browserName: _browserName }, testInfo: TestInfo) => {
     if (testInfo.status === testInfo.expectedStatus) return;
     console.log(`\n--- What the browser saw in "${testInfo.title}" (newest last) ---\n${journal.join('\n')}\n--- end ---\n`);
   });
