@@ -140,6 +140,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/pickup-addresses/{id}/label-printer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PUT /api/v1/profile/pickup-addresses/:id/label-printer
+         * @description **Access:** Company accounts with the role USER or OFFICER (not REPORTER: 403), on their own company’s rows. The carrier’s own ADMIN accounts may too.
+         */
+        put: operations["pickupAddressLabelPrinter"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/shipments/store": {
         parameters: {
             query?: never;
@@ -317,7 +337,7 @@ export interface paths {
         put?: never;
         /**
          * Labels of several shipments (PDF)
-         * @description One file of the labels in the order asked: by default a PDF with four A6 labels per A4 sheet, where `start` (1–4) skips the used quarters of a sheet. `format` picks another file (`pdf-a6`, `pdf-100x150`: one label a page; `zpl-203`, `zpl-300`: one ZPL label after another) and wins over `layout`. Instead of `item_numbers`, `not_printed: true` prints your waiting (`CREATED`) shipments whose label was never printed, oldest first, up to 1,000; two callers at once get different shipments; 400 when none wait. Every label made counts as printed (`Shipment.label_printed_at`, `label_prints`).
+         * @description One file of the labels in the order asked: by default a PDF with four A6 labels per A4 sheet, where `start` (1–4) skips the used quarters of a sheet. `format` picks another file (`pdf-a6`, `pdf-100x150`: one label a page; `zpl-203`, `zpl-300`: one ZPL label after another) and wins over `layout`. Instead of `item_numbers`, `not_printed: true` prints your waiting (`CREATED`) shipments whose label was never printed, oldest first, up to 1,000; two callers at once get different shipments; 400 when none wait. `manifest_id` instead prints the labels of a manifest’s shipments in its order (a hand-over’s parcels relabelled). Every label made counts as printed (`Shipment.label_printed_at`, `label_prints`).
          *
          *     **Access:** Any signed-in client; on your own company’s rows (ADMIN: every company’s).
          *
@@ -767,6 +787,26 @@ export interface paths {
          * @description **Access:** ADMIN only.
          */
         delete: operations["companyProductRemove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/company/{companyId}/label-printer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PUT /api/v1/admin/company/:companyId/label-printer
+         * @description **Access:** ADMIN only.
+         */
+        put: operations["companyLabelPrinter"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1857,6 +1897,7 @@ export interface components {
             item_numbers?: string[];
             /** @constant */
             not_printed?: true;
+            manifest_id?: string;
             start?: 1 | 2 | 3 | 4;
         };
         ChangeSecretRequest: {
@@ -1957,6 +1998,7 @@ export interface components {
             clients: components["schemas"]["ClientUpdateResponse"][];
             pickupAddresses: components["schemas"]["PickupAddressSaveResponse"][];
             shipmentCount: number;
+            labelPrinter: ("office" | "pdf-a6" | "pdf-100x150" | "zpl-203" | "zpl-300") | null;
         };
         CompanyDeleteResponse: {
             message: string;
@@ -2113,28 +2155,7 @@ export interface components {
                 created_at: string;
             }[];
         };
-        MyPickupAddressesResponse: {
-            id: string;
-            contactPerson: string;
-            street: string;
-            zip: string;
-            city: string;
-            country: string;
-            email: string;
-            phone: string;
-            regularPickup: boolean;
-            pickupDays: {
-                [key: string]: boolean;
-            };
-            preferredPartners: {
-                id: number;
-                partnerName: string;
-                /** @enum {string} */
-                product: "UTR" | "TRC" | "PRM" | "RTN";
-                country: string;
-                deliverMethod: ("home_delivery" | "parcel_locker" | "pickup_point" | "other_pudo") | null;
-            }[];
-        }[];
+        MyPickupAddressesResponse: components["schemas"]["PickupAddressLabelPrinterResponse"][];
         NetworkPartnersResponse: {
             id: number;
             code: string;
@@ -2237,6 +2258,32 @@ export interface components {
         PickupAddressDeleteResponse: {
             message: string;
         };
+        PickupAddressLabelPrinterRequest: {
+            labelPrinter: ("office" | "pdf-a6" | "pdf-100x150" | "zpl-203" | "zpl-300") | null;
+        };
+        PickupAddressLabelPrinterResponse: {
+            id: string;
+            contactPerson: string;
+            street: string;
+            zip: string;
+            city: string;
+            country: string;
+            email: string;
+            phone: string;
+            regularPickup: boolean;
+            pickupDays: {
+                [key: string]: boolean;
+            };
+            preferredPartners: {
+                id: number;
+                partnerName: string;
+                /** @enum {string} */
+                product: "UTR" | "TRC" | "PRM" | "RTN";
+                country: string;
+                deliverMethod: ("home_delivery" | "parcel_locker" | "pickup_point" | "other_pudo") | null;
+            }[];
+            labelPrinter: ("office" | "pdf-a6" | "pdf-100x150" | "zpl-203" | "zpl-300") | null;
+        };
         PickupAddressSaveRequest: {
             pickupAddress: {
                 /** Format: uuid */
@@ -2294,6 +2341,7 @@ export interface components {
                 partnerName: string;
                 credentials: string;
             }[];
+            labelPrinter: ("office" | "pdf-a6" | "pdf-100x150" | "zpl-203" | "zpl-300") | null;
         };
         PickupPointResponse: {
             id: string;
@@ -2389,6 +2437,7 @@ export interface components {
                 company_identification_number: string;
                 tax_identification_number: string;
                 vat_identification_number: string;
+                label_printer: ("office" | "pdf-a6" | "pdf-100x150" | "zpl-203" | "zpl-300") | null;
             };
         };
         ProfileUpdateRequest: {
@@ -3222,6 +3271,43 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    pickupAddressLabelPrinter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The language of messages: `en` (English), `sk` (Slovenčina), `de` (Deutsch), `cs` (Čeština); English otherwise.
+                 * @example sk
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupAddressLabelPrinterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickupAddressLabelPrinterResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4485,6 +4571,43 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    companyLabelPrinter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The language of messages: `en` (English), `sk` (Slovenčina), `de` (Deutsch), `cs` (Čeština); English otherwise.
+                 * @example sk
+                 */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+            };
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupAddressLabelPrinterRequest"];
+            };
+        };
         responses: {
             /** @description OK. */
             200: {

@@ -123,6 +123,7 @@ describe('GET /api/v1/profile', () => {
         company_identification_number: '47258365',
         tax_identification_number: '2023456787',
         vat_identification_number: 'SK2023456787',
+        label_printer: null,
       },
     });
   });

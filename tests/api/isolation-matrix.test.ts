@@ -114,7 +114,11 @@ const REQUESTS = {
   shipmentDelete: variant((ids) => ({ params: { item_number: ids.shipment } }), ['shipment']),
   shipmentBulkDelete: variant((ids) => ({ body: { item_numbers: [ids.shipment] } }), ['shipment']),
   singleLabel: variant((ids) => ({ params: { item_number: ids.shipment } })),
-  bulkLabels: variant((ids) => ({ body: { layout: 'A4', item_numbers: [ids.shipment] } })),
+  bulkLabels: [
+    ...variant((ids) => ({ body: { layout: 'A4', item_numbers: [ids.shipment] } })),
+    // A manifest's labels (issue 33): the hand-over's parcels relabelled.
+    ...variant((ids) => ({ body: { format: 'zpl-203', manifest_id: ids.manifest } })),
+  ],
   manifestGenerate: [
     { build: (ids) => ({ body: { importId: ids.import } }) },
     { build: (ids) => ({ body: { item_numbers: [ids.shipment] } }), fresh: ['shipment'] },
@@ -153,6 +157,8 @@ const REQUESTS = {
   setupStatus: variant(() => ({})),
   pickupAddressSave: variant((ids) => ({ params: { companyId: ids.company }, body: { pickupAddress: pickupAddressFields('Matrix Street 1') } })),
   pickupAddressDelete: variant((ids) => ({ params: { id: ids.pickupAddress } }), ['pickupAddress']),
+  pickupAddressLabelPrinter: variant((ids) => ({ params: { id: ids.pickupAddress }, body: { labelPrinter: 'zpl-203' } })),
+  companyLabelPrinter: variant((ids) => ({ params: { companyId: ids.company }, body: { labelPrinter: 'pdf-100x150' } })),
   partnerAssign: variant((ids) => ({ params: { id: ids.pickupAddress }, query: { country: 'PL', product: 'PRM', partner_id: PARTNERS.POSTONE } })),
   partnerUnassign: variant((ids) => ({ params: { id: ids.pickupAddress }, query: { country: 'PL', product: 'PRM' } })),
   partnerCandidates: variant((ids) => ({ query: { country: 'SK', product: 'PRM', pickup_address_id: ids.pickupAddress } })),

@@ -112,4 +112,27 @@ describe('POST /api/v1/shipments/labels with format', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json<{ errors?: Record<string, string[]> }>().errors ?? {})).toContain('format');
   });
+
+  it('prints a manifest’s labels in its order, counted as prints; another company’s manifest is not found', async () => {
+    const handedOver = [await createShipment(t.app, userToken, { receiver_name: 'Ödön Manifest 1' }), await createShipment(t.app, userToken, { receiver_name: 'Ödön Manifest 2' })];
+    const generated = await t.app.inject({ method: 'POST', url: '/api/v1/manifests/generate', headers: bearer(userToken), payload: { item_numbers: handedOver.map((s) => s.item_number) } });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/manifests', headers: bearer(userToken) });
+    const manifestId = list.json<{ manifests: Array<{ id: string; shipment_count: number }> }>().manifests[0]!.id;
+    const before = await prints(handedOver[0]!.item_number);
+
+    const res = await postLabels({ format: 'zpl-203', manifest_id: manifestId.toLowerCase() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('labels.zpl');
+    const tracking = [...res.body.matchAll(/\^BCN,[^^]+\^FH\^FD([^^]+)\^FS/g)].map((m) => m[1]);
+    expect(tracking).toEqual(handedOver.map((s) => s.tracking_number));
+    expect(await prints(handedOver[0]!.item_number)).toBe(before + 1);
+
+    const other = (await signIn(t.app, DEMO.user2.clientId, DEMO.user2.secret)).token;
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/v1/shipments/labels', headers: bearer(other), payload: { manifest_id: manifestId } });
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect((await postLabels({ manifest_id: 'MF9999999999' })).statusCode).toBe(404);
+    const both = await postLabels({ manifest_id: manifestId, item_numbers: [handedOver[0]!.item_number] });
+    expect(both.statusCode).toBe(400);
+  });
 });

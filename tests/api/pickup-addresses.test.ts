@@ -112,6 +112,8 @@ describe('GET /api/v1/profile/pickup-addresses', () => {
         { id: PARTNERS.POSTONE, partnerName: 'PostOne', product: 'TRC', country: 'DE', deliverMethod: null },
         { id: PARTNERS.SPS, partnerName: 'Slovak Parcel Service', product: 'PRM', country: 'SK', deliverMethod: null },
       ],
+      // No printer of its own (issue 33): the company's applies.
+      labelPrinter: null,
     });
     expect(list.find((address) => address.city === 'Bratislava')).toMatchObject({
       id: await addressIdIn('Bratislava'),

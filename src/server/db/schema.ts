@@ -23,6 +23,7 @@ import {
   uuid,
   jsonb,
   customType,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { DELIVERY_METHODS, GOODS_TYPES, PRODUCTS, ROLES, SHIPMENT_STATUSES } from '#shared/domain/enums.ts';
 import { POINT_TYPES } from '#shared/domain/pickup-points.ts';
@@ -30,6 +31,7 @@ import { IMPORT_STATUSES, IMPORT_TYPES } from '#shared/contract/imports.ts';
 import type { ImportMapping } from '#shared/domain/import-columns.ts';
 import { TRACKING_STATUSES } from '#shared/domain/tracking-events.ts';
 import { FOLD_FROM, FOLD_TO } from '#shared/domain/text-fold.ts';
+import { LABEL_PRINTERS } from '#shared/domain/label-formats.ts';
 
 /** The accent- and case-folded form of a text column (src/shared/domain/text-fold.ts), for admin filters. */
 const folded = (column: string) => sql.raw(`translate(lower(${column}), '${FOLD_FROM}', '${FOLD_TO}')`);
@@ -40,6 +42,9 @@ export const deliveryMethodEnum = pgEnum('delivery_method', DELIVERY_METHODS);
 export const shipmentStatusEnum = pgEnum('shipment_status', SHIPMENT_STATUSES);
 export const goodsTypeEnum = pgEnum('goods_type', GOODS_TYPES);
 export const pointTypeEnum = pgEnum('point_type', POINT_TYPES);
+
+/** A label printer column holds one of LABEL_PRINTERS or null (the database keeps it so, whatever writes). */
+const labelPrinterCheck = (name: string, column: AnyPgColumn) => check(name, sql`${column} in (${sql.raw(LABEL_PRINTERS.map((p) => `'${p}'`).join(', '))})`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -61,13 +66,15 @@ export const companies = pgTable(
     invoiceCountry: char('invoice_country', { length: 2 }),
     /** The carrier's own company holds its staff (admins); it has no products. */
     isCarrier: boolean('is_carrier').notNull().default(false),
+    /** The printer its pickup addresses' labels print on unless a client set one (issue 33); null: the office printer. */
+    labelPrinter: text('label_printer', { enum: LABEL_PRINTERS }),
     createdAt: createdAt(),
     /** Folded name and city: the admin list filters them accent- and case-insensitively. */
     nameFolded: text('name_folded').generatedAlwaysAs(folded('name')),
     cityFolded: text('city_folded').generatedAlwaysAs(folded('city')),
   },
   // The admin list's order: a page (filtered or not) is read in this index's order and stops at `take`.
-  (t) => [index('companies_name_folded_idx').on(t.nameFolded, t.id)],
+  (t) => [index('companies_name_folded_idx').on(t.nameFolded, t.id), labelPrinterCheck('companies_label_printer_check', t.labelPrinter)],
 );
 
 /** Users of the portal. `clientId` is the sign-in name (OAuth client_id). */
@@ -131,6 +138,8 @@ export const pickupAddresses = pgTable(
     regularPickup: boolean('regular_pickup').notNull().default(false),
     /** Weekday bitmask: Mon 1, Tue 2, Wed 4, Thu 8, Fri 16. */
     pickupDays: smallint('pickup_days').notNull().default(0),
+    /** The printer its labels print on, set by a client (issue 33); null: the company's. */
+    labelPrinter: text('label_printer', { enum: LABEL_PRINTERS }),
     createdAt: createdAt(),
     /**
      * Set when an admin deletes the address: it leaves every list, the routing and new
@@ -138,7 +147,11 @@ export const pickupAddresses = pgTable(
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('pickup_addresses_company_idx').on(t.companyId), check('pickup_days_range', sql`${t.pickupDays} between 0 and 31`)],
+  (t) => [
+    index('pickup_addresses_company_idx').on(t.companyId),
+    check('pickup_days_range', sql`${t.pickupDays} between 0 and 31`),
+    labelPrinterCheck('pickup_addresses_label_printer_check', t.labelPrinter),
+  ],
 );
 
 export const pickupAddressClients = pgTable(

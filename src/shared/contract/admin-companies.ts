@@ -6,11 +6,13 @@ import { storedPostalCode } from '../domain/address-rules.ts';
 import { companyIdProblem, normalizeCompanyIds, taxIdProblem, vatIdProblem, type IdProblem } from '../domain/company-ids.ts';
 import { COUNTRY_CODES } from '../domain/countries.ts';
 import { PRODUCTS, ROLES } from '../domain/enums.ts';
+import { LABEL_PRINTERS } from '../domain/label-formats.ts';
 import { adminMessages as am } from '../i18n/admin-messages.ts';
 import { messages } from '../i18n/messages.ts';
 import { addressCheck } from './address-checks.ts';
 import { adminPickupAddressSchema } from './admin-pickup-addresses.ts';
 import { endpoint } from './endpoint.ts';
+import { labelPrinterSettingSchema } from './pickup-addresses.ts';
 import { optionalText, text } from './fields.ts';
 
 const filter = z.optional(z.string().check(z.trim(), z.maxLength(200, messages.tooLong.id)));
@@ -185,6 +187,8 @@ export const companySchema = z.extend(
     pickupAddresses: z.array(adminPickupAddressSchema),
     /** Shipments ever created: a company with any cannot be deleted. */
     shipmentCount: z.number(),
+    /** The label printer of addresses without their own (issue 33); null: the office printer. */
+    labelPrinter: z.nullable(z.enum(LABEL_PRINTERS)),
   },
 );
 export type Company = z.infer<typeof companySchema>;
@@ -284,6 +288,16 @@ export const companyProductRemoveEndpoint = endpoint({
   companyData: { names: { params: { id: 'company' } } },
   params: companyIdParams,
   query: companyProductQuerySchema,
+  answer: companySchema,
+});
+/** The company's label printer (issue 33): what its pickup addresses print on unless a client set one. */
+export const companyLabelPrinterEndpoint = endpoint({
+  method: 'PUT',
+  path: '/api/v1/admin/company/:companyId/label-printer',
+  access: 'admin',
+  companyData: { names: { params: { companyId: 'company' } } },
+  params: companyIdOnlyParams,
+  body: labelPrinterSettingSchema,
   answer: companySchema,
 });
 /** Adds a bank account, or updates the one whose id the body carries. */

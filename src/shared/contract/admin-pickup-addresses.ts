@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { storedPhone, storedPostalCode } from '../domain/address-rules.ts';
 import { COUNTRY_CODES } from '../domain/countries.ts';
 import { DELIVERY_METHODS, PRODUCTS } from '../domain/enums.ts';
+import { LABEL_PRINTERS } from '../domain/label-formats.ts';
 import { PICKUP_WEEKDAYS } from '../domain/pickup-days.ts';
 import { adminMessages as am } from '../i18n/admin-messages.ts';
 import { messages } from '../i18n/messages.ts';
@@ -41,6 +42,8 @@ export const adminPickupAddressSchema = z.object({
   clients: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), enabled: z.boolean() })),
   preferredPartners: z.array(partnerAssignmentSchema),
   credentials: z.array(partnerCredentialSchema),
+  /** The printer its labels print on, set by the company's clients (issue 33); null: the company's. */
+  labelPrinter: z.nullable(z.enum(LABEL_PRINTERS)),
 });
 export type AdminPickupAddress = z.infer<typeof adminPickupAddressSchema>;
 

@@ -17,6 +17,7 @@ import { clientRegisterEndpoint, clientResetSecretEndpoint, clientUpdateEndpoint
 import {
   bankAccountDeleteEndpoint,
   bankAccountSaveEndpoint,
+  companyLabelPrinterEndpoint,
   bankAccountUpdateEndpoint,
   companyCreateEndpoint,
   companyDeleteEndpoint,
@@ -42,7 +43,7 @@ import { importListEndpoint, importPreviewEndpoint, importResultEndpoint, import
 import { bulkLabelsEndpoint, singleLabelEndpoint } from './labels.ts';
 import { manifestDownloadEndpoint, manifestGenerateEndpoint, manifestListEndpoint } from './manifests.ts';
 import { parcelStatusExportEndpoint, parcelStatusUpdateEndpoint } from './parcel-status.ts';
-import { myPickupAddressesEndpoint } from './pickup-addresses.ts';
+import { myPickupAddressesEndpoint, pickupAddressLabelPrinterEndpoint } from './pickup-addresses.ts';
 import { pickupPointEndpoint, pickupPointSearchEndpoint } from './pickup-points.ts';
 import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint } from './profile.ts';
 import { reportEndpoint } from './reports.ts';
@@ -68,6 +69,7 @@ export const ENDPOINTS = {
   profileUpdate: profileUpdateEndpoint,
   changeSecret: changeSecretEndpoint,
   myPickupAddresses: myPickupAddressesEndpoint,
+  pickupAddressLabelPrinter: pickupAddressLabelPrinterEndpoint,
   shipmentStore: shipmentStoreEndpoint,
   wizardStore: wizardStoreEndpoint,
   shipmentList: shipmentListEndpoint,
@@ -101,6 +103,7 @@ export const ENDPOINTS = {
   companyDelete: companyDeleteEndpoint,
   companyProductAdd: companyProductAddEndpoint,
   companyProductRemove: companyProductRemoveEndpoint,
+  companyLabelPrinter: companyLabelPrinterEndpoint,
   bankAccountSave: bankAccountSaveEndpoint,
   bankAccountUpdate: bankAccountUpdateEndpoint,
   bankAccountDelete: bankAccountDeleteEndpoint,

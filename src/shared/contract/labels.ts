@@ -5,7 +5,7 @@ import { LABEL_A4_POSITIONS, LABELS_MAX_ITEMS } from '../domain/limits.ts';
 import { documentActionMessages } from '../i18n/document-action-messages.ts';
 import { messages } from '../i18n/messages.ts';
 import { endpoint } from './endpoint.ts';
-import { itemNumberParams } from './params.ts';
+import { itemNumberParams, manifestId } from './params.ts';
 
 const itemNumber = z.string().check(z.trim(), z.minLength(1), z.maxLength(40));
 
@@ -28,7 +28,8 @@ export const singleLabelQuerySchema = z.object({ format: z.optional(labelFormatS
  * quarter of a half-used sheet. Not in the spec (issue 33): `format` picks another file (one label a
  * page, or ZPL: one ^XA…^XZ per label) and wins over `layout`, which older clients always send;
  * `not_printed: true` instead of `item_numbers` prints the company's waiting shipments (CREATED)
- * whose label was never fetched, oldest first, up to the bulk limit.
+ * whose label was never fetched, oldest first, up to the bulk limit; `manifest_id` prints the
+ * labels of a manifest's shipments in the manifest's order (a hand-over's parcels relabelled).
  */
 export const bulkLabelsSchema = z
   .object({
@@ -36,12 +37,13 @@ export const bulkLabelsSchema = z
     format: z.optional(labelFormatSchema),
     item_numbers: z.optional(z.array(itemNumber).check(z.minLength(1, documentActionMessages.labelsNoneSelected.id), z.maxLength(LABELS_MAX_ITEMS, documentActionMessages.labelsTooMany.id))),
     not_printed: z.optional(z.literal(true)),
+    manifest_id: z.optional(manifestId()),
     start: z.optional(z.union(LABEL_A4_POSITIONS.map((p) => z.literal(p)))),
   })
   .check(
     z.superRefine((value, ctx) => {
-      // Either the shipments named, or those not yet printed: one of the two, never both.
-      if ((value.item_numbers === undefined) === (value.not_printed === undefined)) {
+      // The shipments named, those not yet printed, or a manifest's: exactly one of the three.
+      if ([value.item_numbers, value.not_printed, value.manifest_id].filter((chosen) => chosen !== undefined).length !== 1) {
         ctx.addIssue({ code: 'custom', path: ['item_numbers'], message: documentActionMessages.labelsNoneSelected.id, input: value });
       }
     }),
@@ -65,7 +67,7 @@ export const bulkLabelsEndpoint = endpoint({
   limit: 'bulk_labels',
   path: '/api/v1/shipments/labels',
   access: 'client',
-  companyData: { names: { body: { item_numbers: 'shipment' } } },
+  companyData: { names: { body: { item_numbers: 'shipment', manifest_id: 'manifest' } } },
   body: bulkLabelsSchema,
   answer: 'file',
 });

@@ -6,6 +6,7 @@ import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { documentActionMessages } from '../i18n/document-action-messages.ts';
 import { endpoint } from './endpoint.ts';
 import { serialId } from './fields.ts';
+import { manifestId } from './params.ts';
 
 /**
  * POST api/v1/manifests/generate: the CREATED shipments of an import (the spec's `importId`), of a
@@ -47,7 +48,7 @@ export const manifestListSchema = z.object({ count: z.number(), manifests: z.arr
 export type ManifestList = z.infer<typeof manifestListSchema>;
 
 /** A manifest id in a path (MF + 10 digits). */
-export const manifestParams = z.object({ id: z.string().check(z.trim(), z.toUpperCase(), z.regex(/^MF\d{10}$/, documentActionMessages.manifestNotFound.id)) });
+export const manifestParams = z.object({ id: manifestId() });
 
 /** One manifest answers a PDF, several a zip. */
 export const manifestGenerateEndpoint = endpoint({

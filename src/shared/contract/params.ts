@@ -2,6 +2,7 @@
 // importing one does not bring a whole resource contract into a bundle.
 import * as z from 'zod/mini';
 import { TRACKING_NUMBER_MAX } from '../domain/limits.ts';
+import { documentActionMessages } from '../i18n/document-action-messages.ts';
 import { messages } from '../i18n/messages.ts';
 import { INT32_MAX, safeCharacters } from './fields.ts';
 
@@ -22,3 +23,6 @@ export const uuidParams = /* @__NO_SIDE_EFFECTS__ */ (notFound: string) => z.obj
 export const numericIdParams = z.object({
   id: z.coerce.number({ error: messages.invalidValue.id }).check(z.int(messages.invalidValue.id), z.gte(1, messages.invalidValue.id), z.lte(INT32_MAX, messages.invalidValue.id)),
 });
+
+/** A manifest's id (MF and 10 digits), upper-cased; anything else is not found. */
+export const manifestId = /* @__NO_SIDE_EFFECTS__ */ () => z.string().check(z.trim(), z.toUpperCase(), z.regex(/^MF\d{10}$/, documentActionMessages.manifestNotFound.id));

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { DELIVERY_METHODS, PRODUCTS } from '../domain/enums.ts';
+import { LABEL_PRINTERS } from '../domain/label-formats.ts';
 import { PICKUP_WEEKDAYS } from '../domain/pickup-days.ts';
+import { adminMessages as am } from '../i18n/admin-messages.ts';
 import { endpoint } from './endpoint.ts';
 
 /** A pickup address's preferred partner for a country and product (deliverMethod null: every method). */
@@ -29,6 +31,8 @@ export const pickupAddressSchema = z.object({
   regularPickup: z.boolean(),
   pickupDays: z.record(z.enum(PICKUP_WEEKDAYS), z.boolean()),
   preferredPartners: z.array(preferredPartnerSchema),
+  /** Not in the spec (issue 33): the printer its labels print on, set by a client; null: the company's. */
+  labelPrinter: z.nullable(z.enum(LABEL_PRINTERS)),
 });
 export type PickupAddress = z.infer<typeof pickupAddressSchema>;
 
@@ -46,4 +50,25 @@ export const myPickupAddressesEndpoint = endpoint({
   access: 'client',
   companyData: 'caller',
   answer: pickupAddressListSchema,
+});
+
+/** The label printer of a pickup address (issue 33); null goes back to the company's. */
+export const labelPrinterSettingSchema = z.object({ labelPrinter: z.nullable(z.enum(LABEL_PRINTERS)) });
+export type LabelPrinterSetting = z.infer<typeof labelPrinterSettingSchema>;
+
+const pickupAddressParams = z.object({ id: z.uuid(am.pickupAddressNotFound.id) });
+
+/**
+ * Sets the printer a pickup address's labels print on. Whoever prints may (the roles that create
+ * shipments); the address is the company's, so every client of it sees the choice.
+ */
+export const pickupAddressLabelPrinterEndpoint = endpoint({
+  method: 'PUT',
+  path: '/api/v1/profile/pickup-addresses/:id/label-printer',
+  access: 'client',
+  permission: 'shipments.create',
+  companyData: { names: { params: { id: 'pickupAddress' } } },
+  params: pickupAddressParams,
+  body: labelPrinterSettingSchema,
+  answer: pickupAddressSchema,
 });

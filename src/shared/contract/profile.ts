@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LABEL_PRINTERS } from '../domain/label-formats.ts';
 import { accountMessages as acm } from '../i18n/account-messages.ts';
 import { messages } from '../i18n/messages.ts';
 import { endpoint } from './endpoint.ts';
@@ -15,6 +16,8 @@ export const profileCompanySchema = z.object({
   company_identification_number: requiredText,
   tax_identification_number: requiredText,
   vat_identification_number: z.string(),
+  /** Not in the spec (issue 33): the printer the company's labels print on, set by the carrier; null: the office printer. */
+  label_printer: z.nullable(z.enum(LABEL_PRINTERS)),
 });
 
 export const profileSchema = z.object({

@@ -6,6 +6,7 @@ import { ErrorPage, statusOf } from '../components/layout/error-page.tsx';
 import { useCheckedSignOut } from '../features/auth/api/use-checked-sign-out.ts';
 import { UnsentWorkDialog } from '../features/auth/components/unsent-work-dialog.tsx';
 import { pickupAddressesQueryOptions } from '../features/shipments/api/get-pickup-addresses.ts';
+import { profileQueryOptions } from '#web/lib/profile.ts';
 import { whenIdleAfterPaint } from '../lib/after-next-paint.ts';
 import { QueryProvider } from '../lib/query-runtime.tsx';
 import { WhenIdle } from '../lib/when-idle.tsx';
@@ -49,11 +50,19 @@ function AppLayout() {
 }
 
 function AppLayoutContent() {
-  // The wizard must work offline: fetch what it needs once the signed-in shell has shown (in the
-  // component, which is code-split, so the sign-in page does not load it; after the first paint,
-  // which it does not need, so that on a slow link it does not queue before the page's own data).
+  // The wizard must work offline, and labels print on the printers set for the pickup addresses
+  // and the company (both kept for offline use): fetch them once the signed-in shell has shown (in
+  // the component, which is code-split, so the sign-in page does not load it; after the first
+  // paint, which it does not need, so that on a slow link it does not queue before the page's own data).
   const queryClient = useQueryClient();
-  useEffect(() => whenIdleAfterPaint(() => void queryClient.prefetchQuery(pickupAddressesQueryOptions())), [queryClient]);
+  useEffect(
+    () =>
+      whenIdleAfterPaint(() => {
+        void queryClient.prefetchQuery(pickupAddressesQueryOptions());
+        void queryClient.prefetchQuery(profileQueryOptions());
+      }),
+    [queryClient],
+  );
   // The wizard's submissions that become shipments are announced on any page, with their label:
   // those accepted since the shell opened, though the watcher starts after the first paint.
   const [openedAt] = useState(() => Date.now());

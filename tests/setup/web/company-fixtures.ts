@@ -38,9 +38,11 @@ export function companyFixture(patch: Partial<Company> = {}): Company {
         clients: [],
         preferredPartners: [],
         credentials: [],
+        labelPrinter: null,
       },
     ],
     shipmentCount: 0,
+    labelPrinter: null,
     ...patch,
   };
 }

@@ -10,6 +10,7 @@ import {
   companyDetailEndpoint,
   companyHistoryEndpoint,
   companyListEndpoint,
+  companyLabelPrinterEndpoint,
   companyProductAddEndpoint,
   companyProductRemoveEndpoint,
   companyUpdateEndpoint,
@@ -17,7 +18,7 @@ import {
 import type { Db } from '#server/db/client.ts';
 import { route } from '#server/http/route.ts';
 import { deleteBankAccount, saveBankAccount } from './bank-accounts.service.ts';
-import { addProduct, createCompany, deleteCompany, historyOf, listCompanies, loadCompany, removeProduct, updateCompany } from './companies.service.ts';
+import { addProduct, createCompany, deleteCompany, historyOf, listCompanies, loadCompany, removeProduct, setLabelPrinter, updateCompany } from './companies.service.ts';
 
 export async function adminCompanyRoutes(app: FastifyInstance, { db }: { db: Db }) {
   route(app, companyListEndpoint, async ({ query }) => listCompanies(db, query));
@@ -27,6 +28,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, { db }: { db: Db 
   route(app, companyDeleteEndpoint, async ({ params, principal, t }) => ({ message: t(await deleteCompany(db, principal, params.id)) }));
   route(app, companyProductAddEndpoint, async ({ params, query, principal }) => addProduct(db, principal, params.id, query));
   route(app, companyProductRemoveEndpoint, async ({ params, query, principal }) => removeProduct(db, principal, params.id, query));
+  route(app, companyLabelPrinterEndpoint, async ({ params, body, principal }) => setLabelPrinter(db, principal, params.companyId, body));
   route(app, bankAccountSaveEndpoint, async ({ params, body, principal }) => saveBankAccount(db, principal, params.companyId, body));
   // The path's id names the account, whatever the body carries.
   route(app, bankAccountUpdateEndpoint, async ({ params, body, principal }) => saveBankAccount(db, principal, params.companyId, body, params.ibanId));

@@ -3,6 +3,7 @@
 // here. Every change and its audit entry commit in one transaction.
 import { and, asc, count, eq, like, ne, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, Company, CompanyFields, CompanyListItem, CompanyListQuery } from '#shared/contract/admin-companies.ts';
+import type { LabelPrinterSetting } from '#shared/contract/pickup-addresses.ts';
 import { companyIdKey } from '#shared/domain/company-ids.ts';
 import { PRODUCTS, type Product } from '#shared/domain/enums.ts';
 import { foldText } from '#shared/domain/text-fold.ts';
@@ -120,6 +121,7 @@ export async function loadCompany(db: Db, id: string): Promise<Company> {
     clients: companyClients,
     pickupAddresses: addresses,
     shipmentCount: Number(shipped?.value ?? 0),
+    labelPrinter: company.labelPrinter,
   };
 }
 
@@ -231,6 +233,17 @@ export async function removeProduct(db: Db, actor: Principal, companyId: string,
       .returning({ country: companyProducts.country });
     if (removed.length === 0) throw new ApiError(404, 'not_found', serverMessages.notFound);
     await recordAudit(tx, { actor, companyId, entity: 'product', entityId: `${key.product}:${key.country}`, action: 'delete', before: { ...key } });
+  });
+  return loadCompany(db, companyId);
+}
+
+/** The company's label printer (issue 33), audited as a change of the company. */
+export async function setLabelPrinter(db: Db, actor: Principal, companyId: string, { labelPrinter }: LabelPrinterSetting): Promise<Company> {
+  await db.transaction(async (tx) => {
+    const company = await clientCompany(tx, companyId, true);
+    if (company.labelPrinter === labelPrinter) return;
+    await tx.update(companies).set({ labelPrinter }).where(eq(companies.id, companyId));
+    await recordAudit(tx, { actor, companyId, entity: 'company', entityId: companyId, action: 'update', before: { labelPrinter: company.labelPrinter }, after: { labelPrinter } });
   });
   return loadCompany(db, companyId);
 }

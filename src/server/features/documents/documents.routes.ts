@@ -9,7 +9,7 @@ import { BULK_LABELS_DEFAULT_FORMAT, LABEL_FORMAT_FILES, SINGLE_LABEL_DEFAULT_FO
 import { attachment } from '#server/attachment.ts';
 import type { Db } from '#server/db/client.ts';
 import { route } from '#server/http/route.ts';
-import { bulkLabels, notPrintedLabels, singleLabel } from './labels.service.ts';
+import { bulkLabels, manifestLabels, notPrintedLabels, singleLabel } from './labels.service.ts';
 import { generateManifests, listManifests, manifestPdf } from './manifests.service.ts';
 import type { HeavyWork } from '#server/heavy-work.ts';
 import type { DocumentRenderer } from './render-pool.ts';
@@ -41,12 +41,14 @@ export async function documentRoutes(app: FastifyInstance, { db, renderer, heavy
   });
 
   route(app, bulkLabelsEndpoint, async ({ scope, body, reply }) => {
-    const { item_numbers: itemNumbers, start } = body;
+    const { item_numbers: itemNumbers, manifest_id: manifestId, start } = body;
     // `format` wins over the spec's `layout: "A4"`, which older clients send with it.
     const file = { format: body.format ?? BULK_LABELS_DEFAULT_FORMAT, start };
-    const bytes = await heavyWork.run('labels', scope.companyId, () =>
-      itemNumbers ? bulkLabels(db, scope, itemNumbers, renderer, file) : notPrintedLabels(db, scope, renderer, file),
-    );
+    const bytes = await heavyWork.run('labels', scope.companyId, () => {
+      if (itemNumbers) return bulkLabels(db, scope, itemNumbers, renderer, file);
+      if (manifestId) return manifestLabels(db, scope, manifestId, renderer, file);
+      return notPrintedLabels(db, scope, renderer, file);
+    });
     return sendFile(reply, file.format, 'labels', bytes);
   }, { onRequest: heavyWork.refuseWhenFull('labels') });
 

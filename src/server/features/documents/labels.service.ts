@@ -5,11 +5,12 @@
 // A label counts as printed once its file is made for the caller (issue 33): the shipment keeps
 // when that first happened and how often (reprints count), and "not printed" batches take the
 // company's waiting shipments that were never printed, oldest first.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { LABELS_MAX_ITEMS } from '#shared/domain/limits.ts';
+import { documentActionMessages } from '#shared/i18n/document-action-messages.ts';
 import { serverMessages } from '#shared/i18n/server-messages.ts';
 import type { Db } from '#server/db/client.ts';
-import { shipments } from '#server/db/schema.ts';
+import { manifests, shipments } from '#server/db/schema.ts';
 import { ApiError } from '#server/http-errors.ts';
 import type { CompanyScope } from '#server/company-scope.ts';
 import { shipmentStatus } from '../shipments/public.ts';
@@ -47,6 +48,17 @@ export async function bulkLabels(db: Db, scope: CompanyScope, itemNumbers: reado
   const bytes = await renderer.labels([...labels.values()], file, LABEL_CAPTIONS);
   await markPrinted(db, scope, [...labels.keys()]);
   return bytes;
+}
+
+/**
+ * The labels of a manifest's shipments, in the manifest's order (a hand-over's parcels relabelled:
+ * a label torn or smudged on the way to the driver). A manifest the caller may not see is not found.
+ */
+export async function manifestLabels(db: Db, scope: CompanyScope, manifestId: string, renderer: DocumentRenderer, file: LabelFileRequest): Promise<Uint8Array> {
+  const [manifest] = await db.select({ id: manifests.id }).from(manifests).where(and(eq(manifests.id, manifestId), scope.rows(manifests.companyId)));
+  if (!manifest) throw new ApiError(404, 'not_found', documentActionMessages.manifestNotFound);
+  const rows = await db.select({ itemNumber: shipments.itemNumber }).from(shipments).where(eq(shipments.manifestId, manifestId)).orderBy(asc(shipments.id));
+  return bulkLabels(db, scope, rows.map((row) => row.itemNumber), renderer, file);
 }
 
 /**

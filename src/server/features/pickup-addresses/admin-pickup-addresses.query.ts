@@ -71,5 +71,6 @@ export async function loadAdminPickupAddresses(db: Db, companyId: string, only?:
     clients: clientsOf.get(a.id) ?? [],
     preferredPartners: partnersOf.get(a.id) ?? [],
     credentials: credentialsOf.get(a.id) ?? [],
+    labelPrinter: a.labelPrinter,
   }));
 }

@@ -37,7 +37,7 @@ async function liveAddress(db: Db, id: string, companyId?: string): Promise<Addr
 }
 
 /** The address's fields as the audit log keeps them. */
-function auditFields(row: Omit<AddressRow, 'id' | 'companyId' | 'createdAt' | 'deletedAt'>) {
+function auditFields(row: Omit<AddressRow, 'id' | 'companyId' | 'createdAt' | 'deletedAt' | 'labelPrinter'>) {
   return {
     contactPerson: row.contactPerson,
     street: row.street,

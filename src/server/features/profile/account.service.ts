@@ -33,6 +33,7 @@ export async function readProfile(db: Db, principal: Principal): Promise<Profile
       company_identification_number: company.companyIdentificationNumber,
       tax_identification_number: company.taxIdentificationNumber,
       vat_identification_number: company.vatIdentificationNumber ?? '',
+      label_printer: company.labelPrinter,
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { myPickupAddressesEndpoint } from '#shared/contract/pickup-addresses.ts';
+import { myPickupAddressesEndpoint, pickupAddressLabelPrinterEndpoint } from '#shared/contract/pickup-addresses.ts';
 import { changeSecretEndpoint, profileEndpoint, profileUpdateEndpoint } from '#shared/contract/profile.ts';
 import { accountMessages as acm } from '#shared/i18n/account-messages.ts';
 import { messages } from '#shared/i18n/messages.ts';
@@ -11,7 +11,7 @@ import type { LoginLimiter } from '../auth/public.ts';
 import { setRefreshCookie } from '../auth/public.ts';
 import type { RefreshTokenStore } from '../auth/public.ts';
 import { changeSecret, clientLogin, updateProfile } from './account.service.ts';
-import { listPickupAddresses } from './pickup-addresses.service.ts';
+import { listPickupAddresses, setPickupAddressLabelPrinter } from './pickup-addresses.service.ts';
 import type { ProfileCache } from './profile-cache.ts';
 
 export interface ProfileDeps {
@@ -57,4 +57,5 @@ export async function profileRoutes(app: FastifyInstance, { db, refreshTokens, l
 
   // Any role: the addresses the caller ships from (the wizard's first step).
   route(app, myPickupAddressesEndpoint, async ({ principal }) => listPickupAddresses(db, principal));
+  route(app, pickupAddressLabelPrinterEndpoint, async ({ principal, params, body }) => setPickupAddressLabelPrinter(db, principal, params.id, body));
 }

@@ -4,10 +4,12 @@
 // pickup addresses by name where the page knows them. An unknown field or value shows as stored.
 import { useLingui } from '@lingui/react/macro';
 import { PRODUCTS, ROLES, type Product, type Role } from '#shared/domain/enums.ts';
+import { isLabelPrinter } from '#shared/domain/label-formats.ts';
 import { isLanguageCode } from '#shared/domain/languages.ts';
 import { pickupDaysFromMask, PICKUP_WEEKDAYS } from '#shared/domain/pickup-days.ts';
 import { countryName } from '#web/lib/country-names.ts';
 import { localeTag } from '#web/lib/format.ts';
+import { useLabelPrinterNames } from './use-label-printer-names.ts';
 import { usePartnerLabels } from './use-partner-labels.ts';
 import { useProductLabels } from './use-product-labels.ts';
 import { useRoleLabels } from './use-role-labels.ts';
@@ -27,6 +29,7 @@ export function useAuditFields(names: AuditNames = {}) {
   const products = useProductLabels();
   const roles = useRoleLabels();
   const partners = usePartnerLabels();
+  const printers = useLabelPrinterNames();
   const language = isLanguageCode(i18n.locale) ? i18n.locale : 'en';
 
   {
@@ -63,6 +66,7 @@ export function useAuditFields(names: AuditNames = {}) {
       deliveryMethod: t`Delivery method`,
       secretChanged: t`Client secret`,
       secretReset: t`Client secret`,
+      labelPrinter: t`Label printer`,
     };
     const weekday = new Intl.DateTimeFormat(localeTag(language), { weekday: 'short', timeZone: 'UTC' });
     // 1 Jan 2024 was a Monday: the mask's bits are Monday to Friday.
@@ -82,6 +86,7 @@ export function useAuditFields(names: AuditNames = {}) {
       if ((field === 'country' || field === 'invoiceCountry') && typeof raw === 'string') return countryName(raw, language);
       if (field === 'product' && isProduct(raw)) return `${products.name[raw]} (${raw})`;
       if (field === 'role' && isRole(raw)) return roles.name[raw];
+      if (field === 'labelPrinter' && isLabelPrinter(raw)) return printers[raw];
       if (field === 'partnerId' && typeof raw === 'number') return partners.byId(raw);
       if (field === 'clientIds' && Array.isArray(raw)) return list(raw.map((id) => names.client?.get(String(id)) ?? String(id)));
       if ((field === 'pickupAddressIds' || field === 'pickupAddressId') && (Array.isArray(raw) || typeof raw === 'string')) {

@@ -1,50 +1,86 @@
-import { useState } from 'react';
-import type { LabelFormat } from '#shared/domain/label-formats.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { isLabelPrinter, labelFormatFor, profileLabelPrinter, type LabelFormat, type LabelPrinter } from '#shared/domain/label-formats.ts';
+import { profileQueryOptions } from '#web/lib/profile.ts';
+import { pickupAddressesQueryOptions } from './api/get-pickup-addresses.ts';
 
-// The printer this device prints labels on (issue 33), remembered between visits: an office
-// printer (one label on an A6 page, several four per A4 sheet, as the spec prints them), a label
-// printer driven by a PDF driver (A6 or 100×150 mm pages), or a Zebra-compatible thermal printer
-// (ZPL files at 203 or 300 dpi). The printer belongs to the desk, so the choice is the device's.
+// The printer this device prints labels on (issue 33). By default a device follows the printer
+// profiles: the printer set for a shipment's pickup address, else the company's (set by the
+// carrier), else the office printer (one label on an A6 page, several four per A4 sheet, as the
+// spec prints them). A desk with a printer of its own chooses it here, remembered between visits.
 
-export const LABEL_PRINTERS = ['office', 'pdf-a6', 'pdf-100x150', 'zpl-203', 'zpl-300'] as const;
-export type LabelPrinter = (typeof LABEL_PRINTERS)[number];
+/** The device's choice: follow the profiles, or always one printer. */
+export type LabelPrinterChoice = 'profile' | LabelPrinter;
+export const LABEL_PRINTER_CHOICES: readonly LabelPrinterChoice[] = ['profile', 'office', 'pdf-a6', 'pdf-100x150', 'zpl-203', 'zpl-300'];
 
-/** localStorage: the chosen printer; absent for the office printer. */
+/** localStorage: the chosen printer; absent while the device follows the profiles. */
 export const LABEL_PRINTER_KEY = 'label-printer';
 
-const isLabelPrinter = (value: unknown): value is LabelPrinter => LABEL_PRINTERS.some((p) => p === value);
-
-export function readLabelPrinter(): LabelPrinter {
+export function readLabelPrinterChoice(): LabelPrinterChoice {
   try {
     const stored = localStorage.getItem(LABEL_PRINTER_KEY);
-    return isLabelPrinter(stored) ? stored : 'office';
+    return isLabelPrinter(stored) ? stored : 'profile';
   } catch {
-    return 'office';
+    return 'profile';
   }
 }
 
-function storeLabelPrinter(printer: LabelPrinter): void {
+/** Every part of the page that prints reads one choice: a change in the toolbar is the rows' too. */
+const listeners = new Set<() => void>();
+let unstored: LabelPrinterChoice | undefined;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab's choice (the storage event) counts here too.
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+const currentChoice = () => unstored ?? readLabelPrinterChoice();
+
+function storeLabelPrinterChoice(choice: LabelPrinterChoice): void {
   try {
-    if (printer === 'office') localStorage.removeItem(LABEL_PRINTER_KEY);
-    else localStorage.setItem(LABEL_PRINTER_KEY, printer);
+    if (choice === 'profile') localStorage.removeItem(LABEL_PRINTER_KEY);
+    else localStorage.setItem(LABEL_PRINTER_KEY, choice);
+    unstored = undefined;
   } catch {
     // storage unavailable (private mode, quota): the choice lasts for this page only
+    unstored = choice;
   }
+  for (const listener of listeners) listener();
 }
 
-/** The file a print of one label or of several makes on `printer`. */
-export function labelFormatFor(printer: LabelPrinter, labels: 'one' | 'many'): LabelFormat {
-  if (printer === 'office') return labels === 'one' ? 'pdf-a6' : 'pdf-a4';
-  return printer;
+export interface LabelPrinting {
+  choice: LabelPrinterChoice;
+  setChoice(choice: LabelPrinterChoice): void;
+  /** The printer labels of shipments from these pickup addresses print on (none known: the company's). */
+  printerFor(pickupAddressIds: readonly (string | null)[]): LabelPrinter;
+  /** The file a print of one label, or of several (one file), of shipments from these addresses asks for. */
+  formatFor(labels: 'one' | 'many', pickupAddressIds: readonly (string | null)[]): LabelFormat;
 }
 
-export function useLabelPrinter(): [LabelPrinter, (printer: LabelPrinter) => void] {
-  const [printer, setPrinter] = useState<LabelPrinter>(readLabelPrinter);
-  return [
-    printer,
-    (next: LabelPrinter) => {
-      storeLabelPrinter(next);
-      setPrinter(next);
+/**
+ * The device's choice with the profiles it follows: the caller's pickup addresses and its
+ * company's printer, as last read (the shell reads both; they are kept for offline use). Until they are read, and for
+ * an address the list does not hold, the company's printer or the office printer stands in.
+ */
+export function useLabelPrinting(): LabelPrinting {
+  const choice = useSyncExternalStore(subscribe, currentChoice);
+  // Read from the cache only: the shell fetches both once it has shown (routes/_app.tsx).
+  const addresses = useQuery({ ...pickupAddressesQueryOptions(), enabled: false }).data;
+  const company = useQuery({ ...profileQueryOptions(), enabled: false }).data?.company.label_printer ?? null;
+
+  const printerFor = useCallback(
+    (pickupAddressIds: readonly (string | null)[]): LabelPrinter => {
+      if (choice !== 'profile') return choice;
+      const own = [...new Set(pickupAddressIds)].map((id) => addresses?.find((address) => address.id === id)?.labelPrinter ?? null);
+      return profileLabelPrinter(own, company);
     },
-  ];
+    [choice, addresses, company],
+  );
+  const formatFor = useCallback((labels: 'one' | 'many', pickupAddressIds: readonly (string | null)[]) => labelFormatFor(printerFor(pickupAddressIds), labels), [printerFor]);
+  return { choice, setChoice: storeLabelPrinterChoice, printerFor, formatFor };
 }

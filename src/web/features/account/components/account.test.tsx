@@ -23,6 +23,7 @@ const profile: Profile = {
     company_identification_number: '12345678',
     tax_identification_number: '2020123456',
     vat_identification_number: '',
+    label_printer: null,
   },
 };
 

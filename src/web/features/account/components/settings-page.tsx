@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ListError } from '#web/components/ui/list-states.tsx';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useProfile } from '../api/account.ts';
@@ -9,8 +9,8 @@ import { BackToShipments } from '#web/components/layout/back-to-shipments.tsx';
 import { useCan } from '#web/lib/session.ts';
 import { WebhooksSection } from './webhooks-section.tsx';
 
-/** /user/settings (spec section 2): the profile form with the company read-only, the change-password dialog, and the company's webhooks (roles that may manage them). */
-export function SettingsPage() {
+/** /user/settings (spec section 2): the profile form with the company read-only, the change-password dialog, the pickup addresses' label printers (`labelPrinters`, from the shipments feature), and the company's webhooks (roles that may manage them). */
+export function SettingsPage({ labelPrinters }: { labelPrinters?: ReactNode }) {
   const { t } = useLingui();
   const profile = useProfile();
   const errorText = useErrorText(t`You are offline. Your profile loads when the connection is back.`);
@@ -33,6 +33,7 @@ export function SettingsPage() {
       )}
       {profile.isError && <ListError text={errorText(profile.error)} onRetry={() => void profile.refetch()} />}
       {profile.data && <ProfileForm profile={profile.data} onChangePassword={() => setChanging(true)} />}
+      {profile.data && labelPrinters}
       {canManageWebhooks && <WebhooksSection />}
       <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
     </div>

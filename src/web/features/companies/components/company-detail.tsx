@@ -11,6 +11,7 @@ import { BankAccounts } from './bank-accounts.tsx';
 import { ClientPanel } from './client-panel.tsx';
 import { CompanyHistory } from './company-history.tsx';
 import { CompanyInfo } from './company-info.tsx';
+import { CompanyLabelPrinter } from './company-label-printer.tsx';
 import { EditCompanyDialog } from './edit-company-dialog.tsx';
 import { PickupAddressList } from './pickup-address-list.tsx';
 import { ProductTabs } from './product-tabs.tsx';
@@ -78,6 +79,7 @@ export function CompanyDetail({ id }: { id: string }) {
                 <ProductTabs company={company} />
               </div>
               <BankAccounts company={company} />
+              <CompanyLabelPrinter company={company} />
             </div>
           </section>
           <PickupAddressList company={company} adding={addingAddress} onAddingChange={setAddingAddress} />

@@ -5,7 +5,7 @@ import { ManifestDownloadButton } from './manifest-download-button.tsx';
 import type { ManifestRowsProps } from './manifest-table.tsx';
 
 /** The list on phones (below sm): one card per manifest with the table's facts. */
-export function ManifestCards({ rows, isAdmin, downloading, onDownload, offline, keptFiles }: ManifestRowsProps) {
+export function ManifestCards({ rows, isAdmin, downloading, onDownload, offline, keptFiles, actions }: ManifestRowsProps) {
   const { t } = useLingui();
   const format = useFormat();
   return (
@@ -40,6 +40,7 @@ export function ManifestCards({ rows, isAdmin, downloading, onDownload, offline,
               )}
             </dl>
             <div className="card-actions justify-end">
+              {actions?.(m)}
               <ManifestDownloadButton id={m.id} busy={downloading === m.id} onDownload={onDownload} offline={offline} kept={keptFiles.has(m.id)} />
             </div>
           </div>

@@ -9,15 +9,17 @@ import { ApiError } from '#web/lib/api-error.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useDownloadManifest, useKeptManifests } from '../api/download-manifest.ts';
 import { useManifests } from '../api/get-manifests.ts';
+import type { ReactNode } from 'react';
+import type { Manifest } from '#shared/contract/manifests.ts';
 import { ManifestCards } from './manifest-cards.tsx';
 import { ManifestTable } from './manifest-table.tsx';
 
 /**
  * The /manifests page's content: title, the manifests of the company (of every company for
- * admins), newest first, 50 at a time with a "More" button, a download per row, and the loading,
- * empty and error states of the other lists.
+ * admins), newest first, 50 at a time with a "More" button, a download per row (and the route's
+ * `actions`: its labels), and the loading, empty and error states of the other lists.
  */
-export function ManifestList({ isAdmin }: { isAdmin: boolean }) {
+export function ManifestList({ isAdmin, actions }: { isAdmin: boolean; actions?: (manifest: Manifest, offline: boolean) => ReactNode }) {
   const { t } = useLingui();
   const format = useFormat();
   const query = useManifests();
@@ -37,6 +39,7 @@ export function ManifestList({ isAdmin }: { isAdmin: boolean }) {
   function onDownload(id: string) {
     download.mutate(id, { onError: (error) => showToast(downloadErrorText(error), 'error') });
   }
+
 
   let body: React.ReactNode;
   if (query.isPending) {
@@ -60,7 +63,15 @@ export function ManifestList({ isAdmin }: { isAdmin: boolean }) {
       </ListEmpty>
     );
   } else {
-    const props = { rows, isAdmin, downloading: download.isPending ? (download.variables ?? null) : null, onDownload, offline: kept, keptFiles };
+    const props = {
+      rows,
+      isAdmin,
+      downloading: download.isPending ? (download.variables ?? null) : null,
+      onDownload,
+      offline: kept,
+      keptFiles,
+      actions: actions ? (manifest: Manifest) => actions(manifest, kept) : undefined,
+    };
     body = (
       <>
         {query.isError && !query.isFetchNextPageError && !noConnection && <ListError text={errorText(query.error)} className="mb-3" />}

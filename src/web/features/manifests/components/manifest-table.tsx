@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { Manifest } from '#shared/contract/manifests.ts';
 import { EmptyValue } from '#web/components/ui/empty-value.tsx';
 import { useFormat } from '#web/lib/format.ts';
@@ -14,10 +15,12 @@ export interface ManifestRowsProps {
   offline: boolean;
   /** The manifests whose PDF this device keeps (lib/kept-files.ts). */
   keptFiles: ReadonlySet<string>;
+  /** More actions of a manifest, beside its download (its labels: composed by the route). */
+  actions?: (manifest: Manifest) => ReactNode;
 }
 
 /** The dense desktop list (sm and up); phones get ManifestCards. Admins also see whose manifest it is. */
-export function ManifestTable({ rows, isAdmin, downloading, onDownload, offline, keptFiles }: ManifestRowsProps) {
+export function ManifestTable({ rows, isAdmin, downloading, onDownload, offline, keptFiles, actions }: ManifestRowsProps) {
   const format = useFormat();
   return (
     <div className="hidden overflow-x-auto rounded-box bg-base-100 shadow-sm sm:block">
@@ -72,7 +75,10 @@ export function ManifestTable({ rows, isAdmin, downloading, onDownload, offline,
                 </td>
               )}
               <td className="w-px text-right">
-                <ManifestDownloadButton id={m.id} busy={downloading === m.id} onDownload={onDownload} offline={offline} kept={keptFiles.has(m.id)} />
+                <span className="inline-flex items-center justify-end gap-1">
+                  {actions?.(m)}
+                  <ManifestDownloadButton id={m.id} busy={downloading === m.id} onDownload={onDownload} offline={offline} kept={keptFiles.has(m.id)} />
+                </span>
               </td>
             </tr>
           ))}

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#web/lib/api-error.ts';
-import { LABEL_PRINTER_KEY } from '../label-printer.ts';
 import { downloadLabel } from './download-label.ts';
 
 afterEach(() => {
@@ -31,18 +30,17 @@ describe('downloadLabel', () => {
   it('saves the base64 PDF of the JSON answer as label_{item_number}.pdf', async () => {
     const { fetchMock, saved, blob } = answering(btoa('%PDF-1.7'));
 
-    await downloadLabel('PP0000000101');
+    await downloadLabel('PP0000000101', 'pdf-a6');
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/v1/shipments/getLabel/PP0000000101?format=pdf-a6');
     expect(saved).toEqual(['label_PP0000000101.pdf']);
     expect(blob()!.type).toBe('application/pdf');
     expect(await blob()!.text()).toBe('%PDF-1.7');
   });
 
-  it('saves ZPL as label_{item_number}.zpl for a Zebra printer chosen on this device', async () => {
-    localStorage.setItem(LABEL_PRINTER_KEY, 'zpl-300');
+  it('saves ZPL as label_{item_number}.zpl for a Zebra printer', async () => {
     const { fetchMock, saved, blob } = answering(btoa('^XA^XZ'));
 
-    await downloadLabel('PP0000000101');
+    await downloadLabel('PP0000000101', 'zpl-300');
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/v1/shipments/getLabel/PP0000000101?format=zpl-300');
     expect(saved).toEqual(['label_PP0000000101.zpl']);
     expect(blob()!.type).toBe('text/plain');
@@ -54,7 +52,7 @@ describe('downloadLabel', () => {
       'fetch',
       vi.fn(async () => json({ message: 'A deleted shipment has no label.', error: 'invalid_request' }, 400)),
     );
-    const error = await downloadLabel('PP0000000102').catch((e: unknown) => e);
+    const error = await downloadLabel('PP0000000102', 'pdf-a6').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body?.message).toBe('A deleted shipment has no label.');
   });

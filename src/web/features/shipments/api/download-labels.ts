@@ -30,6 +30,21 @@ export async function downloadNotPrintedLabels({ format, start }: LabelBatch): P
   return deliverLabelFile(await fetchFileFromApi(bulkLabelsEndpoint, { body }, fileName(format)), format);
 }
 
+/** The labels of a manifest's shipments in its order, as one file (a hand-over's parcels relabelled). */
+export async function downloadManifestLabels(manifestId: string, { format, start }: LabelBatch): Promise<LabelDelivery> {
+  const body: BulkLabelsRequest = { format, manifest_id: manifestId, start };
+  return deliverLabelFile(await fetchFileFromApi(bulkLabelsEndpoint, { body }, fileName(format)), format);
+}
+
+/** A manifest's labels; they count as printed, so the shipment lists are read again. */
+export function useDownloadManifestLabels() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ manifestId, batch }: { manifestId: string; batch: LabelBatch }) => downloadManifestLabels(manifestId, batch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+  });
+}
+
 /** The labels made count as printed (issue 33): the lists are read again. */
 export function useDownloadLabels() {
   const queryClient = useQueryClient();

@@ -175,7 +175,7 @@ export function SendForm({ client, onSent }: { client: ClientInfo; onSent: () =>
       return;
     }
     // Which shipment, with its label at once; the list marks it new.
-    announceCreated([created.shipment.item_number]);
+    announceCreated([created.shipment.item_number], 'created', [created.shipment.pickup_address_id]);
     onSent();
   }, () => {
     // No parcel point chosen yet: say so at the picker (the schema's point rule waits until the

@@ -8,6 +8,11 @@ import { render } from '#tests/setup/web/render.tsx';
 import { shipmentKeys } from '../api/shipment-keys.ts';
 import { ShipmentBulkActions } from './shipment-bulk-actions.tsx';
 import { LABEL_PRINTER_KEY } from '../label-printer.ts';
+import { pickupAddressesQueryOptions } from '../api/get-pickup-addresses.ts';
+import type { PickupAddress } from '#shared/contract/pickup-addresses.ts';
+import type { LabelPrinter } from '#shared/domain/label-formats.ts';
+import { profileQueryOptions } from '#web/lib/profile.ts';
+import { pickupAddress, profile } from '#tests/setup/web/account-fixtures.ts';
 import { LABEL_START_KEY } from './use-label-start.ts';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.
@@ -39,13 +44,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function setup(items = ITEMS) {
+/** The printer profiles the shell has read (routes/_app.tsx): the addresses' printers and the company's. */
+interface Profiles {
+  addresses?: PickupAddress[];
+  company?: LabelPrinter | null;
+}
+
+function setup(items = ITEMS, { pickupAddressIds = [], profiles = {} }: { pickupAddressIds?: (string | null)[]; profiles?: Profiles } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (profiles.addresses) client.setQueryData(pickupAddressesQueryOptions().queryKey, profiles.addresses);
+  if (profiles.company !== undefined) client.setQueryData(profileQueryOptions().queryKey, profile({ label_printer: profiles.company }));
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   const onManifestCreated = vi.fn();
   render(
     <QueryClientProvider client={client}>
-      <ShipmentBulkActions items={items} onManifestCreated={onManifestCreated} />
+      <ShipmentBulkActions items={items} pickupAddressIds={pickupAddressIds} onManifestCreated={onManifestCreated} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -125,7 +138,7 @@ describe('ShipmentBulkActions: labels not yet printed (issue 33)', () => {
 describe('ShipmentBulkActions: label printer (issue 33)', () => {
   it('prints ZPL for a Zebra printer chosen here, saves labels.zpl, hides the sheet position and remembers the printer', async () => {
     const { user, button } = setup();
-    expect(screen.getByRole('combobox', { name: 'Label printer' })).toHaveProperty('value', 'office');
+    expect(screen.getByRole('combobox', { name: 'Label printer' })).toHaveProperty('value', 'profile');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Label printer' }), 'Zebra 203 dpi (ZPL)');
     expect(screen.queryByRole('button', { name: /First label on the sheet/ })).toBeNull();
     expect(localStorage.getItem(LABEL_PRINTER_KEY)).toBe('zpl-203');
@@ -143,6 +156,47 @@ describe('ShipmentBulkActions: label printer (issue 33)', () => {
     fetchMock.mockResolvedValueOnce(pdf('labels.pdf'));
     await user.click(button('Print not yet printed'));
     expect(sentBody(0)).toEqual({ format: 'pdf-100x150', not_printed: true, start: 1 });
+  });
+});
+
+describe('ShipmentBulkActions: printer profiles (issue 33)', () => {
+  const ZEBRA = 'a1000000-0000-4000-8000-000000000001';
+  const OFFICE = 'a1000000-0000-4000-8000-000000000002';
+  const addresses = [pickupAddress(ZEBRA, { labelPrinter: 'zpl-300' }), pickupAddress(OFFICE)];
+  const zpl = () => new Response('^XA^XZ', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': 'attachment; filename="labels.zpl"' } });
+
+  it('follows the profiles by default: the printer of the selection’s pickup address, named in the choice', async () => {
+    const { user, button } = setup(ITEMS, { pickupAddressIds: [ZEBRA, ZEBRA], profiles: { addresses, company: null } });
+    const picker = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Label printer' });
+    expect(picker.value).toBe('profile');
+    expect(picker.selectedOptions[0]!.textContent).toBe('Automatic: Zebra 300 dpi (ZPL)');
+    fetchMock.mockResolvedValueOnce(zpl());
+    await user.click(button('Download labels (2)'));
+    expect(sentBody(0)).toEqual({ format: 'zpl-300', item_numbers: ITEMS, start: 1 });
+    expect(localStorage.getItem(LABEL_PRINTER_KEY)).toBeNull();
+  });
+
+  it('prints a selection from addresses that differ, and the waiting labels, on the company’s printer', async () => {
+    const { user, button } = setup(ITEMS, { pickupAddressIds: [ZEBRA, OFFICE], profiles: { addresses, company: 'pdf-100x150' } });
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Label printer' }).selectedOptions[0]!.textContent).toBe('Automatic: 100×150 labels (PDF)');
+    fetchMock.mockResolvedValueOnce(pdf('labels.pdf')).mockResolvedValueOnce(pdf('labels.pdf'));
+    await user.click(button('Download labels (2)'));
+    await until(() => expect(saved).toEqual(['labels.pdf']));
+    await user.click(button('Print not yet printed'));
+    expect(sentBody(0)).toMatchObject({ format: 'pdf-100x150' });
+    expect(sentBody(1)).toEqual({ format: 'pdf-100x150', not_printed: true, start: 1 });
+  });
+
+  it('prints on the office printer while no profile says otherwise, and on the device’s printer when one is chosen', async () => {
+    const { user, button } = setup(ITEMS, { pickupAddressIds: [OFFICE, OFFICE], profiles: { addresses, company: null } });
+    fetchMock.mockResolvedValueOnce(pdf('labels.pdf'));
+    await user.click(button('Download labels (2)'));
+    expect(sentBody(0)).toMatchObject({ format: 'pdf-a4' });
+    await until(() => expect(saved).toEqual(['labels.pdf']));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Label printer' }), 'Zebra 203 dpi (ZPL)');
+    fetchMock.mockResolvedValueOnce(zpl());
+    await user.click(button('Download labels (2)'));
+    expect(sentBody(1)).toMatchObject({ format: 'zpl-203' });
   });
 });
 

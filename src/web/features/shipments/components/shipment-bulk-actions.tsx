@@ -7,7 +7,7 @@ import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useCreateManifest } from '../api/create-manifest.ts';
 import { useDownloadLabels, useDownloadNotPrintedLabels } from '../api/download-labels.ts';
 import { isZplFormat } from '#shared/domain/label-formats.ts';
-import { labelFormatFor, useLabelPrinter } from '../label-printer.ts';
+import { useLabelPrinting } from '../label-printer.ts';
 import { LabelPrinterPicker } from './label-printer-picker.tsx';
 import { LabelStartPicker } from './label-start-picker.tsx';
 import { UsbPrinterControl } from './usb-printer-control.tsx';
@@ -22,11 +22,14 @@ import { useLabelStart } from './use-label-start.ts';
  */
 export function ShipmentBulkActions({
   items,
+  pickupAddressIds = [],
   canManifest = true,
   canPrintWaiting = true,
   onManifestCreated,
 }: {
   items: string[];
+  /** The selected shipments' pickup addresses: their printer, when the device follows the profiles. */
+  pickupAddressIds?: readonly (string | null)[];
   canManifest?: boolean;
   /** "Print not yet printed": a clerk's action for their company (not an admin's, across all). */
   canPrintWaiting?: boolean;
@@ -38,8 +41,10 @@ export function ShipmentBulkActions({
   const waiting = useDownloadNotPrintedLabels();
   const manifest = useCreateManifest();
   const [start, setStart] = useLabelStart();
-  const [printer, setPrinter] = useLabelPrinter();
-  const batch = { format: labelFormatFor(printer, 'many'), start };
+  const printing = useLabelPrinting();
+  // Nothing selected: "Print not yet printed" prints the company's waiting labels, on its printer.
+  const batch = { format: printing.formatFor('many', pickupAddressIds), start };
+  const waitingBatch = { format: printing.formatFor('many', []), start };
   const delivered = useLabelDeliveryToast();
   // The items stay while the dialog closes, so its title does not change during the fade-out.
   const [confirm, setConfirm] = useState<{ open: boolean; items: string[] }>({ open: false, items: [] });
@@ -58,7 +63,7 @@ export function ShipmentBulkActions({
 
   function downloadNotPrinted() {
     waiting.mutate(
-      batch,
+      waitingBatch,
       {
         onSuccess: (delivery) => delivered(delivery, t`Labels downloaded.`),
         // 400 without field errors: every waiting label has been printed, news rather than a failure.
@@ -88,10 +93,10 @@ export function ShipmentBulkActions({
           {labels.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PrinterIcon />}
           {labels.isPending ? t`Preparing labels…` : count > 0 ? t`Download labels (${count})` : t`Download labels`}
         </button>
-        {batch.format === 'pdf-a4' && <LabelStartPicker value={start} onChange={setStart} disabled={labels.isPending} />}
+        {(batch.format === 'pdf-a4' || waitingBatch.format === 'pdf-a4') && <LabelStartPicker value={start} onChange={setStart} disabled={labels.isPending} />}
       </div>
-      <LabelPrinterPicker value={printer} onChange={setPrinter} disabled={labels.isPending || waiting.isPending} />
-      {isZplFormat(batch.format) && <UsbPrinterControl />}
+      <LabelPrinterPicker value={printing.choice} following={printing.printerFor(pickupAddressIds)} onChange={printing.setChoice} disabled={labels.isPending || waiting.isPending} />
+      {(isZplFormat(batch.format) || isZplFormat(waitingBatch.format)) && <UsbPrinterControl />}
       {canPrintWaiting && (
         <button
           type="button"

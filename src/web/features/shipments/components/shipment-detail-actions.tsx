@@ -9,6 +9,7 @@ import { useCan } from '#web/lib/session.ts';
 import { useErrorText } from '#web/lib/use-error-text.ts';
 import { useDeleteShipments } from '../api/delete-shipments.ts';
 import { useDownloadLabel } from '../api/download-label.ts';
+import { useLabelPrinting } from '../label-printer.ts';
 import { useLabelDeliveryToast } from './use-label-delivery-toast.ts';
 
 /**
@@ -22,6 +23,7 @@ export function ShipmentDetailActions({ shipment, offline = false }: { shipment:
   const navigate = useNavigate();
   const errorText = useErrorText();
   const label = useDownloadLabel();
+  const { formatFor } = useLabelPrinting();
   const delivered = useLabelDeliveryToast();
   const remove = useDeleteShipments();
   const canDelete = useCan('shipments.delete') && shipment.status === 'CREATED';
@@ -52,7 +54,7 @@ export function ShipmentDetailActions({ shipment, offline = false }: { shipment:
           disabled={label.isPending || offline}
           aria-busy={label.isPending}
           {...offlineProps}
-          onClick={() => label.mutate(itemNumber, { onSuccess: (delivery) => delivered(delivery), onError: (error) => showToast(errorText(error), 'error') })}
+          onClick={() => label.mutate({ itemNumber, format: formatFor('one', [shipment.pickup_address_id]) }, { onSuccess: (delivery) => delivered(delivery), onError: (error) => showToast(errorText(error), 'error') })}
         >
           {label.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
           <Trans>Download label</Trans>

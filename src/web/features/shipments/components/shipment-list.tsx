@@ -21,6 +21,7 @@ import { useShipmentColumns } from './shipment-columns.ts';
 import { ShipmentListSkeleton } from './shipment-list-skeleton.tsx';
 import { countFilters, filtersFromSearch, type ShipmentListSearch } from './shipment-list-search.ts';
 import { ShipmentTable } from './shipment-table.tsx';
+import { useLabelPrinting } from '../label-printer.ts';
 import { useCan, useClient } from '#web/lib/session.ts';
 import { ApiError } from '#web/lib/api-error.ts';
 import { WhenIdle } from '#web/lib/when-idle.tsx';
@@ -65,6 +66,7 @@ export function ShipmentList({
   const canCreate = useCan('shipments.create');
   const canManifest = useCan('manifests.create');
   const label = useDownloadLabel();
+  const { formatFor } = useLabelPrinting();
   const delivered = useLabelDeliveryToast();
   const actionErrorText = useErrorText();
   const columns = useShipmentColumns(isAdmin);
@@ -96,7 +98,8 @@ export function ShipmentList({
   const loaded = rows.length;
   const loadedText = format.number(loaded);
   const totalText = format.number(total);
-  const selectedLoaded = rows.filter((r) => selected.has(r.item_number)).map((r) => r.item_number);
+  const selectedRows = rows.filter((r) => selected.has(r.item_number));
+  const selectedLoaded = selectedRows.map((r) => r.item_number);
 
   const { offlineText, errorText } = useListTexts();
   // A refresh that found no connection leaves the loaded rows as they were: shown as the list
@@ -146,8 +149,9 @@ export function ShipmentList({
   }
 
   function downloadLabel(itemNumber: string) {
+    const row = rows.find((r) => r.item_number === itemNumber);
     // A failed label is a destructive toast with the server's text (spec section 8).
-    label.mutate(itemNumber, { onSuccess: (delivery) => delivered(delivery), onError: (error) => showToast(actionErrorText(error), 'error') });
+    label.mutate({ itemNumber, format: formatFor('one', [row?.pickup_address_id ?? null]) }, { onSuccess: (delivery) => delivered(delivery), onError: (error) => showToast(actionErrorText(error), 'error') });
   }
 
   const rowProps = {
@@ -158,7 +162,7 @@ export function ShipmentList({
     onToggleAll: toggleAll,
     onDelete: canDelete ? (itemNumber: string) => askDelete({ items: [itemNumber], bulk: false }) : undefined,
     onDownloadLabel: downloadLabel,
-    downloadingLabel: label.isPending ? (label.variables ?? null) : null,
+    downloadingLabel: label.isPending ? (label.variables?.itemNumber ?? null) : null,
     highlighted: recentlyCreated,
   };
 
@@ -242,7 +246,10 @@ export function ShipmentList({
   return (
     <section ref={listRef} aria-label={t`Shipment list`}>
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <ShipmentBulkActions items={selectedLoaded} canManifest={canManifest} canPrintWaiting={!isAdmin} onManifestCreated={() => setSelected(NONE)} />
+        <ShipmentBulkActions
+          items={selectedLoaded}
+          pickupAddressIds={selectedRows.map((r) => r.pickup_address_id)}
+          canManifest={canManifest} canPrintWaiting={!isAdmin} onManifestCreated={() => setSelected(NONE)} />
         {canDelete && (
           <button
             type="button"

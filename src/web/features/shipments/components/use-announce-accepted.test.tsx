@@ -2,13 +2,15 @@
 // its label at once and marks it new for the list; the wizard's submissions say so when the
 // carrier accepts them, whether sent at once or after waiting offline.
 import 'fake-indexeddb/auto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast } from '#web/components/ui/toast-store.ts';
 import { preloadToastView, Toaster } from '#web/components/ui/toaster.tsx';
 import { ApiError } from '#web/lib/api-error.ts';
-import { render } from '#tests/setup/web/render.tsx';
+import { render as renderBare } from '#tests/setup/web/render.tsx';
 import { db, type OutboxRow } from '#web/offline/db.ts';
 import { CLIENT, eventually, OTHER_CLIENT, resetDb, wizardPayload } from '#tests/setup/web/offline-fixtures.ts';
 import { downloadLabel } from '../api/download-label.ts';
@@ -17,14 +19,22 @@ import { forgetCreated, recentlyCreated } from '../recent-shipments.ts';
 import AnnounceAccepted, { useAnnounceAccepted, WAITED_MS } from './use-announce-accepted.ts';
 import { useAnnounceCreated } from './use-announce-created.ts';
 import { LABEL_START_KEY } from './use-label-start.ts';
+import { pickupAddressesQueryOptions } from '../api/get-pickup-addresses.ts';
+import { profileQueryOptions } from '#web/lib/profile.ts';
+import { pickupAddress, profile } from '#tests/setup/web/account-fixtures.ts';
 
 // The toast's view loads with the first toast (React.lazy); the app has it from then on.
 beforeAll(() => preloadToastView());
+
+/** The shell's query cache (routes/_app.tsx): the pickup addresses and the profile the label printer follows. */
+let queries: QueryClient;
+const render = (ui: ReactNode) => renderBare(<QueryClientProvider client={queries}>{ui}</QueryClientProvider>);
 
 vi.mock('../api/download-label.ts', () => ({ downloadLabel: vi.fn(async () => ({ printedOn: null })) }));
 vi.mock('../api/download-labels.ts', () => ({ downloadLabels: vi.fn(async () => ({ printedOn: null })) }));
 
 beforeEach(async () => {
+  queries = new QueryClient();
   await resetDb();
   forgetCreated();
   vi.mocked(downloadLabel).mockClear();
@@ -150,6 +160,26 @@ describe('a wizard submission the carrier accepted', () => {
     await eventually(() => expect(toastText()).toContain('Shipment PP0000000201 created.'));
     expect(screen.getByRole('button', { name: 'Print label' })).toBeTruthy();
     expect(recentlyCreated().has('PP0000000201')).toBe(true);
+  });
+
+  it('prints on the printer set for its pickup address, else on the company’s (issue 33)', async () => {
+    const addressId = wizardPayload().pickup_address_id;
+    queries.setQueryData(pickupAddressesQueryOptions().queryKey, [pickupAddress(addressId, { labelPrinter: 'zpl-203' })]);
+    queries.setQueryData(profileQueryOptions().queryKey, profile({ label_printer: 'pdf-100x150' }));
+    await watch();
+    await act(async () => {
+      await db.outbox.add(acceptedRow(['PP0000000211']) as OutboxRow);
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Print label' }));
+    await eventually(() => expect(downloadLabel).toHaveBeenCalledWith('PP0000000211', 'zpl-203'));
+
+    act(() => dismissToast());
+    await act(async () => {
+      await db.outbox.add(acceptedRow(['PP0000000212'], { payload: { ...wizardPayload(), pickup_address_id: crypto.randomUUID() } }) as OutboxRow);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Print label' }));
+    await eventually(() => expect(downloadLabel).toHaveBeenCalledWith('PP0000000212', 'pdf-100x150'));
   });
 
   it('says it was sent when it had waited in this browser (offline), with its item number', async () => {

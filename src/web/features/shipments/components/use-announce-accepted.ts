@@ -37,7 +37,11 @@ export function useAnnounceAccepted(clientId: string | null | undefined, openedA
     for (const row of fresh) announced.current.add(row.id);
     // A 2xx without the expected numbers is still a shipment; the refreshed list shows it.
     const items = fresh.flatMap((row) => row.result?.item_numbers ?? []);
-    announce(items, fresh.some(hadWaited) ? 'sent' : 'created');
+    announce(
+      items,
+      fresh.some(hadWaited) ? 'sent' : 'created',
+      fresh.map((row) => row.payload.pickup_address_id),
+    );
   }, [accepted, announce]);
 }
 

@@ -6,7 +6,7 @@ import { useErrorText } from '#web/lib/use-error-text.ts';
 import { downloadLabel } from '../api/download-label.ts';
 import { downloadLabels } from '../api/download-labels.ts';
 import { rememberCreated } from '../recent-shipments.ts';
-import { labelFormatFor, readLabelPrinter } from '../label-printer.ts';
+import { useLabelPrinting } from '../label-printer.ts';
 import { useLabelDeliveryToast } from './use-label-delivery-toast.ts';
 import { readLabelStart } from './use-label-start.ts';
 
@@ -18,15 +18,16 @@ export type CreatedHow = 'created' | 'sent';
 
 /**
  * Says which shipments were created, offers their label at once on this device's label printer
- * (with the office printer: one A6 label, or several on A4 sheets from the quarter chosen last)
- * and marks them as new for the list.
+ * (by default the printer of the pickup addresses they leave from; with the office printer one A6
+ * label, or several on A4 sheets from the quarter chosen last) and marks them as new for the list.
  */
-export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: CreatedHow) => void {
+export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: CreatedHow, pickupAddressIds?: readonly (string | null)[]) => void {
   const { t } = useLingui();
   const errorText = useErrorText();
   const delivered = useLabelDeliveryToast();
+  const { formatFor } = useLabelPrinting();
   return useCallback(
-    (itemNumbers: readonly string[], how: CreatedHow = 'created') => {
+    (itemNumbers: readonly string[], how: CreatedHow = 'created', pickupAddressIds: readonly (string | null)[] = []) => {
       const items = [...itemNumbers];
       const [first] = items;
       if (!first) return;
@@ -39,8 +40,8 @@ export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: Cre
           : t({ message: plural(count, { one: `Shipment ${numbers} sent: it was waiting in this browser.`, other: `Shipments ${numbers} sent: they were waiting in this browser.` }) });
       const print = async () => {
         try {
-          const printer = readLabelPrinter();
-          const delivery = count === 1 ? await downloadLabel(first, labelFormatFor(printer, 'one')) : await downloadLabels(items, { format: labelFormatFor(printer, 'many'), start: readLabelStart() });
+          const delivery =
+            count === 1 ? await downloadLabel(first, formatFor('one', pickupAddressIds)) : await downloadLabels(items, { format: formatFor('many', pickupAddressIds), start: readLabelStart() });
           delivered(delivery);
         } catch (error) {
           // A failed label is a destructive toast with the server's text (spec section 8).
@@ -49,6 +50,6 @@ export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: Cre
       };
       showToast(message, { kind: 'success', action: { label: count === 1 ? t`Print label` : t`Print labels`, run: print } });
     },
-    [t, errorText, delivered],
+    [t, errorText, delivered, formatFor],
   );
 }

@@ -31,12 +31,13 @@ const ADDRESS = (id: string, street: string): PickupAddress => ({
   regularPickup: false,
   pickupDays: { pondelok: false, utorok: false, streda: false, stvrtok: false, piatok: false },
   preferredPartners: [],
+  labelPrinter: null,
 });
 const PROFILE: Profile = {
   name: 'Eva Malá',
   email: 'eva@example.com',
   phone: '',
-  company: { name: 'Zelená Záhrada s.r.o.', street: 'Priemyselná 12', city: 'Košice', zip: '040 01', country: 'SK', company_identification_number: '12345678', tax_identification_number: '2012345678', vat_identification_number: '' },
+  company: { name: 'Zelená Záhrada s.r.o.', street: 'Priemyselná 12', city: 'Košice', zip: '040 01', country: 'SK', company_identification_number: '12345678', tax_identification_number: '2012345678', vat_identification_number: '', label_printer: null },
 };
 const HOME = '6f1c7a5e-3f3e-4d55-9a4f-4c3f3f2b9a10';
 const DEPOT = '0b4c3a63-3f43-4d8e-9a55-5b7e8f6f2c11';

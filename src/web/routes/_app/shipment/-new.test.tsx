@@ -77,6 +77,7 @@ async function open(url: string, before: string[] = []) {
       regularPickup: false,
       pickupDays: { pondelok: false, utorok: false, streda: false, stvrtok: false, piatok: false },
       preferredPartners: [],
+      labelPrinter: null,
     },
   ]);
   render(
