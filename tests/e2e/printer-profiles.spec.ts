@@ -60,7 +60,7 @@ async function downloadSelection(page: Page, reference: string): Promise<{ downl
   return { download, format: (request.postDataJSON() as { format: unknown }).format };
 }
 
-test('the admin’s company printer and a client’s address printer decide how a desk that prints automatically prints', async ({ browser, page, request }) => {
+test('the admin’s company printer and a client’s address printer decide how a desk that prints automatically prints', async ({ browser, page, request }, testInfo) => {
   test.slow();
   const desk = await newCompanyWithDesk(request);
 
@@ -74,7 +74,8 @@ test('the admin’s company printer and a client’s address printer decide how 
   await expect(companyPrinter).toHaveValue('pdf-100x150');
 
   // The desk's clerk, on a device of its own that has chosen no printer.
-  const clerk = await browser.newPage();
+  const clerkContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, acceptDownloads: true });
+  const clerk = await clerkContext.newPage();
   await signIn(clerk, desk.client);
   const bearer = await accessToken(request, desk.client);
   const reference = `PROFILE-${unique()}`;
@@ -105,8 +106,17 @@ test('the admin’s company printer and a client’s address printer decide how 
   const [single] = await Promise.all([clerk.waitForEvent('download'), clerk.getByRole('menuitem', { name: 'Download label' }).click()]);
   expect(single.suggestedFilename()).toBe(`label_${shipment.item_number}.zpl`);
 
+  // Handed over, its label prints again from the manifest list, on the same printer.
+  const handedOver = await request.post('/api/v1/manifests/generate', { headers: { authorization: `Bearer ${bearer}` }, data: { item_numbers: [shipment.item_number] } });
+  expect(handedOver.status(), await handedOver.text()).toBe(200);
+  await clerk.goto('/manifests');
+  const manifestLabels = clerk.getByRole('button', { name: /^Print the labels of manifest MF\d{10}$/ }).first();
+  const [fromManifest] = await Promise.all([clerk.waitForEvent('download'), manifestLabels.click()]);
+  expect(fromManifest.suggestedFilename()).toBe('labels.zpl');
+  expect(readFileSync((await fromManifest.path())!).toString('utf8')).toContain(`^FD${shipment.tracking_number}^FS`);
+
   // The admin sees the address's own printer on the company's page.
   await page.reload();
   await expect(page.getByRole('list', { name: 'Pickup addresses with a printer of their own' })).toContainText('Skladová 7, 010 01 Žilina: Zebra 300 dpi (ZPL)');
-  await clerk.close();
+  await clerkContext.close();
 });

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PickupAddress } from '#shared/contract/pickup-addresses.ts';
 import { useCallback, useSyncExternalStore } from 'react';
 import { isLabelPrinter, labelFormatFor, profileLabelPrinter, type LabelFormat, type LabelPrinter } from '#shared/domain/label-formats.ts';
 import { profileQueryOptions } from '#web/lib/profile.ts';
@@ -60,6 +61,25 @@ export interface LabelPrinting {
   printerFor(pickupAddressIds: readonly (string | null)[]): LabelPrinter;
   /** The file a print of one label, or of several (one file), of shipments from these addresses asks for. */
   formatFor(labels: 'one' | 'many', pickupAddressIds: readonly (string | null)[]): LabelFormat;
+  /** The same for a print about to be made: the profiles are read first if this page has not read them yet (online). */
+  formatForPrint(labels: 'one' | 'many', pickupAddressIds: readonly (string | null)[]): Promise<LabelFormat>;
+}
+
+/** The profiles as kept, read now when none are and the browser is online (a print should not wait for the shell's read). */
+async function knownProfiles(queryClient: QueryClient): Promise<{ addresses: PickupAddress[] | undefined; company: LabelPrinter | null }> {
+  const known = <T,>(kept: T | undefined, read: () => Promise<T>): Promise<T | undefined> =>
+    kept !== undefined || !onlineManager.isOnline() ? Promise.resolve(kept) : read().catch(() => undefined);
+  const [addresses, profile] = await Promise.all([
+    known(queryClient.getQueryData(pickupAddressesQueryOptions().queryKey), () => queryClient.fetchQuery(pickupAddressesQueryOptions())),
+    known(queryClient.getQueryData(profileQueryOptions().queryKey), () => queryClient.fetchQuery(profileQueryOptions())),
+  ]);
+  return { addresses, company: profile?.company.label_printer ?? null };
+}
+
+function resolvePrinter(choice: LabelPrinterChoice, addresses: readonly PickupAddress[] | undefined, company: LabelPrinter | null, pickupAddressIds: readonly (string | null)[]): LabelPrinter {
+  if (choice !== 'profile') return choice;
+  const own = [...new Set(pickupAddressIds)].map((id) => addresses?.find((address) => address.id === id)?.labelPrinter ?? null);
+  return profileLabelPrinter(own, company);
 }
 
 /**
@@ -73,14 +93,18 @@ export function useLabelPrinting(): LabelPrinting {
   const addresses = useQuery({ ...pickupAddressesQueryOptions(), enabled: false }).data;
   const company = useQuery({ ...profileQueryOptions(), enabled: false }).data?.company.label_printer ?? null;
 
-  const printerFor = useCallback(
-    (pickupAddressIds: readonly (string | null)[]): LabelPrinter => {
-      if (choice !== 'profile') return choice;
-      const own = [...new Set(pickupAddressIds)].map((id) => addresses?.find((address) => address.id === id)?.labelPrinter ?? null);
-      return profileLabelPrinter(own, company);
-    },
-    [choice, addresses, company],
-  );
+  const queryClient = useQueryClient();
+
+  const printerFor = useCallback((pickupAddressIds: readonly (string | null)[]) => resolvePrinter(choice, addresses, company, pickupAddressIds), [choice, addresses, company]);
   const formatFor = useCallback((labels: 'one' | 'many', pickupAddressIds: readonly (string | null)[]) => labelFormatFor(printerFor(pickupAddressIds), labels), [printerFor]);
-  return { choice, setChoice: storeLabelPrinterChoice, printerFor, formatFor };
+  const formatForPrint = useCallback(
+    async (labels: 'one' | 'many', pickupAddressIds: readonly (string | null)[]) => {
+      const current = currentChoice();
+      if (current !== 'profile') return labelFormatFor(current, labels);
+      const known = await knownProfiles(queryClient);
+      return labelFormatFor(resolvePrinter(current, known.addresses, known.company, pickupAddressIds), labels);
+    },
+    [queryClient],
+  );
+  return { choice, setChoice: storeLabelPrinterChoice, printerFor, formatFor, formatForPrint };
 }

@@ -23,8 +23,8 @@ export function ManifestLabelsButton({ manifest, offline = false }: { manifest: 
   const { id } = manifest;
   const busy = labels.isPending;
 
-  function print() {
-    const batch = { format: printing.formatFor('many', [manifest.pickup_address_id]), start: readLabelStart() };
+  async function print() {
+    const batch = { format: await printing.formatForPrint('many', [manifest.pickup_address_id]), start: readLabelStart() };
     labels.mutate(
       { manifestId: id, batch },
       { onSuccess: (delivery) => delivered(delivery, t`Labels downloaded.`), onError: (error) => showToast(errorText(error), 'error') },

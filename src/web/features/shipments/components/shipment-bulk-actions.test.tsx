@@ -50,7 +50,7 @@ interface Profiles {
   company?: LabelPrinter | null;
 }
 
-function setup(items = ITEMS, { pickupAddressIds = [], profiles = {} }: { pickupAddressIds?: (string | null)[]; profiles?: Profiles } = {}) {
+function setup(items = ITEMS, { pickupAddressIds = [], profiles = { addresses: [], company: null } }: { pickupAddressIds?: (string | null)[]; profiles?: Profiles } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (profiles.addresses) client.setQueryData(pickupAddressesQueryOptions().queryKey, profiles.addresses);
   if (profiles.company !== undefined) client.setQueryData(profileQueryOptions().queryKey, profile({ label_printer: profiles.company }));

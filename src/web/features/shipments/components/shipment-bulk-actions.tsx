@@ -51,9 +51,10 @@ export function ShipmentBulkActions({
   const closeConfirm = () => setConfirm((c) => ({ ...c, open: false }));
   const count = items.length;
 
-  function downloadLabels() {
+  async function downloadLabels() {
+    const format = await printing.formatForPrint('many', pickupAddressIds);
     labels.mutate(
-      { itemNumbers: items, batch },
+      { itemNumbers: items, batch: { format, start } },
       {
         onSuccess: (delivery) => delivered(delivery, t`Labels downloaded.`),
         onError: (error) => showToast(errorText(error), 'error'),
@@ -61,9 +62,10 @@ export function ShipmentBulkActions({
     );
   }
 
-  function downloadNotPrinted() {
+  async function downloadNotPrinted() {
+    const format = await printing.formatForPrint('many', []);
     waiting.mutate(
-      waitingBatch,
+      { format, start },
       {
         onSuccess: (delivery) => delivered(delivery, t`Labels downloaded.`),
         // 400 without field errors: every waiting label has been printed, news rather than a failure.

@@ -23,7 +23,7 @@ export function ShipmentDetailActions({ shipment, offline = false }: { shipment:
   const navigate = useNavigate();
   const errorText = useErrorText();
   const label = useDownloadLabel();
-  const { formatFor } = useLabelPrinting();
+  const { formatForPrint } = useLabelPrinting();
   const delivered = useLabelDeliveryToast();
   const remove = useDeleteShipments();
   const canDelete = useCan('shipments.delete') && shipment.status === 'CREATED';
@@ -54,7 +54,7 @@ export function ShipmentDetailActions({ shipment, offline = false }: { shipment:
           disabled={label.isPending || offline}
           aria-busy={label.isPending}
           {...offlineProps}
-          onClick={() => label.mutate({ itemNumber, format: formatFor('one', [shipment.pickup_address_id]) }, { onSuccess: (delivery) => delivered(delivery), onError: (error) => showToast(errorText(error), 'error') })}
+          onClick={async () => label.mutate({ itemNumber, format: await formatForPrint('one', [shipment.pickup_address_id]) }, { onSuccess: (delivery) => delivered(delivery), onError: (error) => showToast(errorText(error), 'error') })}
         >
           {label.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
           <Trans>Download label</Trans>

@@ -66,7 +66,7 @@ export function ShipmentList({
   const canCreate = useCan('shipments.create');
   const canManifest = useCan('manifests.create');
   const label = useDownloadLabel();
-  const { formatFor } = useLabelPrinting();
+  const { formatForPrint } = useLabelPrinting();
   const delivered = useLabelDeliveryToast();
   const actionErrorText = useErrorText();
   const columns = useShipmentColumns(isAdmin);
@@ -148,10 +148,11 @@ export function ShipmentList({
     });
   }
 
-  function downloadLabel(itemNumber: string) {
+  async function downloadLabel(itemNumber: string) {
     const row = rows.find((r) => r.item_number === itemNumber);
+    const format = await formatForPrint('one', [row?.pickup_address_id ?? null]);
     // A failed label is a destructive toast with the server's text (spec section 8).
-    label.mutate({ itemNumber, format: formatFor('one', [row?.pickup_address_id ?? null]) }, { onSuccess: (delivery) => delivered(delivery), onError: (error) => showToast(actionErrorText(error), 'error') });
+    label.mutate({ itemNumber, format }, { onSuccess: (delivery) => delivered(delivery), onError: (error) => showToast(actionErrorText(error), 'error') });
   }
 
   const rowProps = {

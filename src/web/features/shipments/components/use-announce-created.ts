@@ -25,7 +25,7 @@ export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: Cre
   const { t } = useLingui();
   const errorText = useErrorText();
   const delivered = useLabelDeliveryToast();
-  const { formatFor } = useLabelPrinting();
+  const { formatForPrint } = useLabelPrinting();
   return useCallback(
     (itemNumbers: readonly string[], how: CreatedHow = 'created', pickupAddressIds: readonly (string | null)[] = []) => {
       const items = [...itemNumbers];
@@ -41,7 +41,9 @@ export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: Cre
       const print = async () => {
         try {
           const delivery =
-            count === 1 ? await downloadLabel(first, formatFor('one', pickupAddressIds)) : await downloadLabels(items, { format: formatFor('many', pickupAddressIds), start: readLabelStart() });
+            count === 1
+              ? await downloadLabel(first, await formatForPrint('one', pickupAddressIds))
+              : await downloadLabels(items, { format: await formatForPrint('many', pickupAddressIds), start: readLabelStart() });
           delivered(delivery);
         } catch (error) {
           // A failed label is a destructive toast with the server's text (spec section 8).
@@ -50,6 +52,6 @@ export function useAnnounceCreated(): (itemNumbers: readonly string[], how?: Cre
       };
       showToast(message, { kind: 'success', action: { label: count === 1 ? t`Print label` : t`Print labels`, run: print } });
     },
-    [t, errorText, delivered, formatFor],
+    [t, errorText, delivered, formatForPrint],
   );
 }
