@@ -65,13 +65,17 @@ export interface LabelPrinting {
   formatForPrint(labels: 'one' | 'many', pickupAddressIds: readonly (string | null)[]): Promise<LabelFormat>;
 }
 
-/** The profiles as kept, read now when none are and the browser is online (a print should not wait for the shell's read). */
+/**
+ * The profiles as kept, read now when none are and the browser is online (a print should not wait
+ * for the shell's read); once, without retries: a print waits for no backoff, and falls back to the
+ * company's printer or the office printer when the read fails.
+ */
 async function knownProfiles(queryClient: QueryClient): Promise<{ addresses: PickupAddress[] | undefined; company: LabelPrinter | null }> {
   const known = <T,>(kept: T | undefined, read: () => Promise<T>): Promise<T | undefined> =>
     kept !== undefined || !onlineManager.isOnline() ? Promise.resolve(kept) : read().catch(() => undefined);
   const [addresses, profile] = await Promise.all([
-    known(queryClient.getQueryData(pickupAddressesQueryOptions().queryKey), () => queryClient.fetchQuery(pickupAddressesQueryOptions())),
-    known(queryClient.getQueryData(profileQueryOptions().queryKey), () => queryClient.fetchQuery(profileQueryOptions())),
+    known(queryClient.getQueryData(pickupAddressesQueryOptions().queryKey), () => queryClient.fetchQuery({ ...pickupAddressesQueryOptions(), retry: false })),
+    known(queryClient.getQueryData(profileQueryOptions().queryKey), () => queryClient.fetchQuery({ ...profileQueryOptions(), retry: false })),
   ]);
   return { addresses, company: profile?.company.label_printer ?? null };
 }

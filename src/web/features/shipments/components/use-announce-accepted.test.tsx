@@ -35,6 +35,9 @@ vi.mock('../api/download-labels.ts', () => ({ downloadLabels: vi.fn(async () => 
 
 beforeEach(async () => {
   queries = new QueryClient();
+  // What the shell has read: a company and addresses without printers of their own.
+  queries.setQueryData(pickupAddressesQueryOptions().queryKey, []);
+  queries.setQueryData(profileQueryOptions().queryKey, profile());
   await resetDb();
   forgetCreated();
   vi.mocked(downloadLabel).mockClear();
