@@ -62,12 +62,21 @@ export const STARTUP_LOCK_KEY = 2_515_479_129_170_961n;
 
 const migrationsFolder = fromRoot('src/server/db/migrations');
 
+/**
+ * PGlite's shared buffers (PostgreSQL's page cache inside the WebAssembly heap). Its default,
+ * 128 MB, is the largest part of an idle portal's memory once touched, and a WebAssembly heap
+ * never shrinks; the files under DATA_DIR are cached by the kernel besides, so a smaller pool
+ * costs little (issue 34, README note 130: the idle RSS and the benches before and after).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** `dataDir` undefined means in memory. A folder is held by one process at a time (data-dir-lock.ts). */
 export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   // loadDataDir: a database dumped by PGlite (the tests' migrated template), instead of initdb.
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options }).catch((error: unknown) => {
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams, ...options }).catch((error: unknown) => {
     unlock();
     throw error;
   });
