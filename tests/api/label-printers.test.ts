@@ -64,7 +64,13 @@ describe('a pickup address’s label printer', () => {
     expect(res.json<PickupAddress>()).toMatchObject({ id: address.id, street: address.street, labelPrinter: 'zpl-203', preferredPartners: address.preferredPartners });
     const seen = (await addressesOf(reporterToken)).find((a) => a.id === address.id);
     expect(seen?.labelPrinter).toBe('zpl-203');
-    expect(await lastEntryOf(address.id)).toMatchObject({ companyId, entity: 'pickup_address', action: 'update', before: { labelPrinter: null }, after: { labelPrinter: 'zpl-203' } });
+    expect(await lastEntryOf(address.id)).toMatchObject({
+      companyId,
+      entity: 'pickup_address',
+      action: 'update',
+      before: { labelPrinter: null },
+      after: { labelPrinter: 'zpl-203' },
+    });
   });
 
   it('goes back to the company’s with null; the same value again adds no history', async () => {

@@ -36,12 +36,27 @@ async function newCompanyWithDesk(request: APIRequestContext): Promise<Desk> {
   expect(product.status(), await product.text()).toBeLessThan(300);
   const address = await request.post(`/api/v1/admin/company/${companyId}/pickup-address`, {
     headers: admin,
-    data: { pickupAddress: { contactPerson: 'Ľuboš Sklad', street: 'Skladová 7', zip: '010 01', city: 'Žilina', country: 'SK', email: 'sklad@example.sk', phone: '+421415550199', pickupDays: 1 }, clientIds: [] },
+    data: {
+      pickupAddress: {
+        contactPerson: 'Ľuboš Sklad',
+        street: 'Skladová 7',
+        zip: '010 01',
+        city: 'Žilina',
+        country: 'SK',
+        email: 'sklad@example.sk',
+        phone: '+421415550199',
+        pickupDays: 1,
+      },
+      clientIds: [],
+    },
   });
   expect(address.status(), await address.text()).toBeLessThan(300);
   const addressId = ((await address.json()) as { id: string }).id;
   const clientId = `desk-${tag}`;
-  const registered = await request.post('/api/v1/admin/client/register', { headers: admin, data: { client: { clientId, name: 'Ľuboš Sklad', email: `${clientId}@example.com` }, company: companyId } });
+  const registered = await request.post('/api/v1/admin/client/register', {
+    headers: admin,
+    data: { client: { clientId, name: 'Ľuboš Sklad', email: `${clientId}@example.com` }, company: companyId },
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   const { secret } = (await registered.json()) as { secret: string };
   return { companyId, addressId, client: { clientId, secret, name: 'Ľuboš Sklad', admin: false } };

@@ -71,7 +71,7 @@ export interface LabelPrinting {
  * company's printer or the office printer when the read fails.
  */
 async function knownProfiles(queryClient: QueryClient): Promise<{ addresses: PickupAddress[] | undefined; company: LabelPrinter | null }> {
-  const known = <T,>(kept: T | undefined, read: () => Promise<T>): Promise<T | undefined> =>
+  const known = <T>(kept: T | undefined, read: () => Promise<T>): Promise<T | undefined> =>
     kept !== undefined || !onlineManager.isOnline() ? Promise.resolve(kept) : read().catch(() => undefined);
   const [addresses, profile] = await Promise.all([
     known(queryClient.getQueryData(pickupAddressesQueryOptions().queryKey), () => queryClient.fetchQuery({ ...pickupAddressesQueryOptions(), retry: false })),
@@ -80,7 +80,12 @@ async function knownProfiles(queryClient: QueryClient): Promise<{ addresses: Pic
   return { addresses, company: profile?.company.label_printer ?? null };
 }
 
-function resolvePrinter(choice: LabelPrinterChoice, addresses: readonly PickupAddress[] | undefined, company: LabelPrinter | null, pickupAddressIds: readonly (string | null)[]): LabelPrinter {
+function resolvePrinter(
+  choice: LabelPrinterChoice,
+  addresses: readonly PickupAddress[] | undefined,
+  company: LabelPrinter | null,
+  pickupAddressIds: readonly (string | null)[],
+): LabelPrinter {
   if (choice !== 'profile') return choice;
   const own = [...new Set(pickupAddressIds)].map((id) => addresses?.find((address) => address.id === id)?.labelPrinter ?? null);
   return profileLabelPrinter(own, company);
@@ -88,15 +93,15 @@ function resolvePrinter(choice: LabelPrinterChoice, addresses: readonly PickupAd
 
 /**
  * The device's choice with the profiles it follows: the caller's pickup addresses and its
- * company's printer, as last read (the shell reads both; they are kept for offline use). Until they are read, and for
- * an address the list does not hold, the company's printer or the office printer stands in.
+ * company's printer, as last read (the shell reads both; they are kept for offline use). Until
+ * they are read, and for an address the list does not hold, the company's printer or the office
+ * printer stands in; a print reads them first (formatForPrint).
  */
 export function useLabelPrinting(): LabelPrinting {
   const choice = useSyncExternalStore(subscribe, currentChoice);
   // Read from the cache only: the shell fetches both once it has shown (routes/_app.tsx).
   const addresses = useQuery({ ...pickupAddressesQueryOptions(), enabled: false }).data;
   const company = useQuery({ ...profileQueryOptions(), enabled: false }).data?.company.label_printer ?? null;
-
   const queryClient = useQueryClient();
 
   const printerFor = useCallback((pickupAddressIds: readonly (string | null)[]) => resolvePrinter(choice, addresses, company, pickupAddressIds), [choice, addresses, company]);

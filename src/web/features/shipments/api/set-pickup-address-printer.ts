@@ -9,7 +9,8 @@ export function useSetPickupAddressPrinter() {
   const queryClient = useQueryClient();
   const { queryKey } = pickupAddressesQueryOptions();
   return useMutation({
-    mutationFn: ({ id, labelPrinter }: { id: string; labelPrinter: LabelPrinter | null }) => api.call(pickupAddressLabelPrinterEndpoint, { params: { id }, body: { labelPrinter } }),
+    mutationFn: ({ id, labelPrinter }: { id: string; labelPrinter: LabelPrinter | null }) =>
+      api.call(pickupAddressLabelPrinterEndpoint, { params: { id }, body: { labelPrinter } }),
     onSuccess: (saved: PickupAddress) => {
       queryClient.setQueryData(queryKey, (addresses) => addresses?.map((address) => (address.id === saved.id ? saved : address)));
     },

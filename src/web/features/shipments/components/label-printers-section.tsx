@@ -99,9 +99,7 @@ function AddressPrinter({ address, companyName, canChange }: { address: PickupAd
           ))}
         </select>
       ) : (
-        <span className="text-sm">
-          {current ? names[current] : t`Company’s printer: ${companyName}`}
-        </span>
+        <span className="text-sm">{current ? names[current] : t`Company’s printer: ${companyName}`}</span>
       )}
     </li>
   );

@@ -25,10 +25,7 @@ export function ManifestLabelsButton({ manifest, offline = false }: { manifest: 
 
   async function print() {
     const batch = { format: await printing.formatForPrint('many', [manifest.pickup_address_id]), start: readLabelStart() };
-    labels.mutate(
-      { manifestId: id, batch },
-      { onSuccess: (delivery) => delivered(delivery, t`Labels downloaded.`), onError: (error) => showToast(errorText(error), 'error') },
-    );
+    labels.mutate({ manifestId: id, batch }, { onSuccess: (delivery) => delivered(delivery, t`Labels downloaded.`), onError: (error) => showToast(errorText(error), 'error') });
   }
 
   return (
@@ -46,7 +43,12 @@ export function ManifestLabelsButton({ manifest, offline = false }: { manifest: 
         <span className="loading loading-spinner loading-xs" aria-hidden="true" />
       ) : (
         <svg xmlns="http://www.w3.org/2000/svg" className="h-4 w-4" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
-          <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M7 9V3h10v6M7 17H5a2 2 0 0 1-2-2v-4a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2h-2M7 14h10v7H7z" />
+          <path
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            strokeWidth="2"
+            d="M7 9V3h10v6M7 17H5a2 2 0 0 1-2-2v-4a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2h-2M7 14h10v7H7z"
+          />
         </svg>
       )}
       <Trans>Labels</Trans>
