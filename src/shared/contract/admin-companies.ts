@@ -6,13 +6,12 @@ import { storedPostalCode } from '../domain/address-rules.ts';
 import { companyIdProblem, normalizeCompanyIds, taxIdProblem, vatIdProblem, type IdProblem } from '../domain/company-ids.ts';
 import { COUNTRY_CODES } from '../domain/countries.ts';
 import { PRODUCTS, ROLES } from '../domain/enums.ts';
-import { LABEL_PRINTERS } from '../domain/label-formats.ts';
 import { adminMessages as am } from '../i18n/admin-messages.ts';
 import { messages } from '../i18n/messages.ts';
 import { addressCheck } from './address-checks.ts';
 import { adminPickupAddressSchema } from './admin-pickup-addresses.ts';
 import { endpoint } from './endpoint.ts';
-import { labelPrinterSettingSchema } from './pickup-addresses.ts';
+import { labelPrinterSchema, labelPrinterSettingSchema } from './pickup-addresses.ts';
 import { optionalText, text } from './fields.ts';
 
 const filter = z.optional(z.string().check(z.trim(), z.maxLength(200, messages.tooLong.id)));
@@ -188,7 +187,7 @@ export const companySchema = z.extend(
     /** Shipments ever created: a company with any cannot be deleted. */
     shipmentCount: z.number(),
     /** The label printer of addresses without their own (issue 33); null: the office printer. */
-    labelPrinter: z.nullable(z.enum(LABEL_PRINTERS)),
+    labelPrinter: labelPrinterSchema,
   },
 );
 export type Company = z.infer<typeof companySchema>;

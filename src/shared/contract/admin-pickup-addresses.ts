@@ -6,14 +6,13 @@ import * as z from 'zod/mini';
 import { storedPhone, storedPostalCode } from '../domain/address-rules.ts';
 import { COUNTRY_CODES } from '../domain/countries.ts';
 import { DELIVERY_METHODS, PRODUCTS } from '../domain/enums.ts';
-import { LABEL_PRINTERS } from '../domain/label-formats.ts';
 import { PICKUP_WEEKDAYS } from '../domain/pickup-days.ts';
 import { adminMessages as am } from '../i18n/admin-messages.ts';
 import { messages } from '../i18n/messages.ts';
 import { shipmentMessages } from '../i18n/shipment-messages.ts';
 import { addressCheck } from './address-checks.ts';
 import { endpoint } from './endpoint.ts';
-import { preferredPartnerSchema } from './pickup-addresses.ts';
+import { labelPrinterSchema, preferredPartnerSchema } from './pickup-addresses.ts';
 import { serialId, text } from './fields.ts';
 
 /** The bitmask of pickup days: Monday 1 … Friday 16; anything outside 0..31 is refused. */
@@ -43,7 +42,7 @@ export const adminPickupAddressSchema = z.object({
   preferredPartners: z.array(partnerAssignmentSchema),
   credentials: z.array(partnerCredentialSchema),
   /** The printer its labels print on, set by the company's clients (issue 33); null: the company's. */
-  labelPrinter: z.nullable(z.enum(LABEL_PRINTERS)),
+  labelPrinter: labelPrinterSchema,
 });
 export type AdminPickupAddress = z.infer<typeof adminPickupAddressSchema>;
 

@@ -15,6 +15,9 @@ export const preferredPartnerSchema = z.object({
 });
 export type PreferredPartner = z.infer<typeof preferredPartnerSchema>;
 
+/** A label printer setting (issue 33): one of LABEL_PRINTERS, or null for the level above (the company's, the office printer). */
+export const labelPrinterSchema = z.nullable(z.enum(LABEL_PRINTERS));
+
 /**
  * GET /api/v1/profile/pickup-addresses: the addresses a client ships from (spec section 3
  * "Pickup address", without the admin-only clients and partner credentials).
@@ -32,7 +35,7 @@ export const pickupAddressSchema = z.object({
   pickupDays: z.record(z.enum(PICKUP_WEEKDAYS), z.boolean()),
   preferredPartners: z.array(preferredPartnerSchema),
   /** Not in the spec (issue 33): the printer its labels print on, set by a client; null: the company's. */
-  labelPrinter: z.nullable(z.enum(LABEL_PRINTERS)),
+  labelPrinter: labelPrinterSchema,
 });
 export type PickupAddress = z.infer<typeof pickupAddressSchema>;
 
@@ -53,7 +56,7 @@ export const myPickupAddressesEndpoint = endpoint({
 });
 
 /** The label printer of a pickup address (issue 33); null goes back to the company's. */
-export const labelPrinterSettingSchema = z.object({ labelPrinter: z.nullable(z.enum(LABEL_PRINTERS)) });
+export const labelPrinterSettingSchema = z.object({ labelPrinter: labelPrinterSchema });
 export type LabelPrinterSetting = z.infer<typeof labelPrinterSettingSchema>;
 
 const pickupAddressParams = z.object({ id: z.uuid(am.pickupAddressNotFound.id) });

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { LABEL_PRINTERS } from '../domain/label-formats.ts';
 import { accountMessages as acm } from '../i18n/account-messages.ts';
 import { messages } from '../i18n/messages.ts';
 import { endpoint } from './endpoint.ts';
+import { labelPrinterSchema } from './pickup-addresses.ts';
 
 const requiredText = z.string().check(z.trim(), z.minLength(1, messages.required.id), z.maxLength(200, messages.tooLong.id));
 
@@ -17,7 +17,7 @@ export const profileCompanySchema = z.object({
   tax_identification_number: requiredText,
   vat_identification_number: z.string(),
   /** Not in the spec (issue 33): the printer the company's labels print on, set by the carrier; null: the office printer. */
-  label_printer: z.nullable(z.enum(LABEL_PRINTERS)),
+  label_printer: labelPrinterSchema,
 });
 
 export const profileSchema = z.object({

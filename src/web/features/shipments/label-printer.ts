@@ -1,8 +1,9 @@
 import { onlineManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { PickupAddress } from '#shared/contract/pickup-addresses.ts';
-import { useCallback, useSyncExternalStore } from 'react';
-import { isLabelPrinter, labelFormatFor, profileLabelPrinter, type LabelFormat, type LabelPrinter } from '#shared/domain/label-formats.ts';
+import { isLabelPrinter, LABEL_PRINTERS, labelFormatFor, profileLabelPrinter, type LabelFormat, type LabelPrinter } from '#shared/domain/label-formats.ts';
 import { profileQueryOptions } from '#web/lib/profile.ts';
+import { useDeviceSetting } from '#web/lib/use-device-setting.ts';
 import { pickupAddressesQueryOptions } from './api/get-pickup-addresses.ts';
 
 // The printer this device prints labels on (issue 33). By default a device follows the printer
@@ -12,47 +13,10 @@ import { pickupAddressesQueryOptions } from './api/get-pickup-addresses.ts';
 
 /** The device's choice: follow the profiles, or always one printer. */
 export type LabelPrinterChoice = 'profile' | LabelPrinter;
-export const LABEL_PRINTER_CHOICES: readonly LabelPrinterChoice[] = ['profile', 'office', 'pdf-a6', 'pdf-100x150', 'zpl-203', 'zpl-300'];
+export const LABEL_PRINTER_CHOICES: readonly LabelPrinterChoice[] = ['profile', ...LABEL_PRINTERS];
 
 /** localStorage: the chosen printer; absent while the device follows the profiles. */
 export const LABEL_PRINTER_KEY = 'label-printer';
-
-export function readLabelPrinterChoice(): LabelPrinterChoice {
-  try {
-    const stored = localStorage.getItem(LABEL_PRINTER_KEY);
-    return isLabelPrinter(stored) ? stored : 'profile';
-  } catch {
-    return 'profile';
-  }
-}
-
-/** Every part of the page that prints reads one choice: a change in the toolbar is the rows' too. */
-const listeners = new Set<() => void>();
-let unstored: LabelPrinterChoice | undefined;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab's choice (the storage event) counts here too.
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
-
-const currentChoice = () => unstored ?? readLabelPrinterChoice();
-
-function storeLabelPrinterChoice(choice: LabelPrinterChoice): void {
-  try {
-    if (choice === 'profile') localStorage.removeItem(LABEL_PRINTER_KEY);
-    else localStorage.setItem(LABEL_PRINTER_KEY, choice);
-    unstored = undefined;
-  } catch {
-    // storage unavailable (private mode, quota): the choice lasts for this page only
-    unstored = choice;
-  }
-  for (const listener of listeners) listener();
-}
 
 export interface LabelPrinting {
   choice: LabelPrinterChoice;
@@ -98,7 +62,10 @@ function resolvePrinter(
  * printer stands in; a print reads them first (formatForPrint).
  */
 export function useLabelPrinting(): LabelPrinting {
-  const choice = useSyncExternalStore(subscribe, currentChoice);
+  // One stored choice for every part of the page that prints (and other tabs): the toolbar's change is the rows' too.
+  const [stored, store] = useDeviceSetting(LABEL_PRINTER_KEY);
+  const choice: LabelPrinterChoice = isLabelPrinter(stored) ? stored : 'profile';
+  const setChoice = useCallback((next: LabelPrinterChoice) => store(next === 'profile' ? null : next), [store]);
   // Read from the cache only: the shell fetches both once it has shown (routes/_app.tsx).
   const addresses = useQuery({ ...pickupAddressesQueryOptions(), enabled: false }).data;
   const company = useQuery({ ...profileQueryOptions(), enabled: false }).data?.company.label_printer ?? null;
@@ -108,12 +75,11 @@ export function useLabelPrinting(): LabelPrinting {
   const formatFor = useCallback((labels: 'one' | 'many', pickupAddressIds: readonly (string | null)[]) => labelFormatFor(printerFor(pickupAddressIds), labels), [printerFor]);
   const formatForPrint = useCallback(
     async (labels: 'one' | 'many', pickupAddressIds: readonly (string | null)[]) => {
-      const current = currentChoice();
-      if (current !== 'profile') return labelFormatFor(current, labels);
+      if (choice !== 'profile') return labelFormatFor(choice, labels);
       const known = await knownProfiles(queryClient);
-      return labelFormatFor(resolvePrinter(current, known.addresses, known.company, pickupAddressIds), labels);
+      return labelFormatFor(resolvePrinter(choice, known.addresses, known.company, pickupAddressIds), labels);
     },
-    [queryClient],
+    [choice, queryClient],
   );
-  return { choice, setChoice: storeLabelPrinterChoice, printerFor, formatFor, formatForPrint };
+  return { choice, setChoice, printerFor, formatFor, formatForPrint };
 }
