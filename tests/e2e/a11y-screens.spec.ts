@@ -3,9 +3,10 @@
 // WCAG 2 A/AA rules, in English and in German (the longest labels).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, createShipmentViaApi, DEMO_ADMIN, DEMO_USER, signIn } from './support.ts';
+import { accessToken, createShipmentViaApi, DEMO_ADMIN, DEMO_USER, signIn, settled } from './support.ts';
 
 async function serious(page: Page, where: string): Promise<string[]> {
+  await settled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -2,11 +2,12 @@
 // no violation. The context bypasses our CSP so that axe's script can run in the page.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, signIn } from './support.ts';
+import { DEMO_ADMIN, signIn, settled } from './support.ts';
 
 test.use({ bypassCSP: true });
 
 async function violations(page: Page): Promise<string[]> {
+  await settled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { accessToken, createShipmentViaApi, DEMO_USER, signIn, translated, unique, type LanguageCode } from './support.ts';
+import { accessToken, createShipmentViaApi, DEMO_USER, signIn, translated, unique, type LanguageCode, settled } from './support.ts';
 
 // A shipping desk with a Zebra printer (issue 33): it picks its label printer once in the list's
 // toolbar; a selection then comes as ZPL (labels.zpl) with the tracking numbers' barcodes, a row's
@@ -86,6 +86,7 @@ for (const language of ['sk', 'de'] as LanguageCode[]) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), size.name).toBeLessThanOrEqual(0);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+    await settled(page);
     const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });

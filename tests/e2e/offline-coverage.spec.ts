@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { persistentProfile, usePersistentProfiles, waitForServiceWorker } from './persistent-profile.ts';
-import { accessToken, createShipmentViaApi, DEMO_ADMIN, DEMO_USER, mainNavigation, signIn, translated, unique, type DemoAccount, type LanguageCode } from './support.ts';
+import { accessToken, createShipmentViaApi, DEMO_ADMIN, DEMO_USER, mainNavigation, signIn, translated, unique, type DemoAccount, type LanguageCode, settled } from './support.ts';
 
 // Offline coverage beyond the list (issue 32 item 5, README note 124). In a persistent browser
 // profile (the service worker installed, the kept query cache in localStorage): pages loaded
@@ -70,7 +70,12 @@ test('offline: manifests (and a PDF downloaded before), the import history and a
     await expect(page.getByRole('link', { name: kept.item_number })).toBeVisible();
     await mainNavigation(page).getByRole('link', { name: 'Manifests' }).click();
     await expect(manifestRow(page, notDownloaded)).toHaveCount(1);
-    const [online] = await Promise.all([page.waitForEvent('download'), manifestRow(page, downloaded).getByRole('button', { name: `Download manifest ${downloaded}` }).click()]);
+    const [online] = await Promise.all([
+      page.waitForEvent('download'),
+      manifestRow(page, downloaded)
+        .getByRole('button', { name: `Download manifest ${downloaded}` })
+        .click(),
+    ]);
     const pdf = readFileSync((await online.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await page.goto('/shipment/import');
@@ -92,9 +97,16 @@ test('offline: manifests (and a PDF downloaded before), the import history and a
     await page.goto('/manifests');
     await expect(listNotice(page)).toBeVisible();
     await expect(manifestRow(page, notDownloaded).getByRole('button', { name: `Download manifest ${notDownloaded}` })).toBeDisabled();
-    await expect(manifestRow(page, notDownloaded).getByRole('button', { name: `Download manifest ${notDownloaded}` })).toHaveAccessibleDescription(/Manifests downloaded on this device open without a connection/);
+    await expect(manifestRow(page, notDownloaded).getByRole('button', { name: `Download manifest ${notDownloaded}` })).toHaveAccessibleDescription(
+      /Manifests downloaded on this device open without a connection/,
+    );
     await expect(manifestRow(page, downloaded)).toContainText('On this device');
-    const [offline] = await Promise.all([page.waitForEvent('download'), manifestRow(page, downloaded).getByRole('button', { name: `Download manifest ${downloaded}` }).click()]);
+    const [offline] = await Promise.all([
+      page.waitForEvent('download'),
+      manifestRow(page, downloaded)
+        .getByRole('button', { name: `Download manifest ${downloaded}` })
+        .click(),
+    ]);
     expect(offline.suggestedFilename()).toBe(`manifest_${downloaded}.pdf`);
     expect(readFileSync((await offline.path())!).equals(pdf)).toBe(true);
 
@@ -178,10 +190,9 @@ const SIZES = [
 const SHOTS = process.env.OFFLINE_SHOTS_DIR ?? path.join(tmpdir(), 'offline-coverage-shots');
 
 async function serious(page: Page, where: string): Promise<string[]> {
+  await settled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
 }
 
 /** Shoots the page at every size (full page) and runs axe at the office size; answers what axe found. */
@@ -227,7 +238,12 @@ for (const language of ['sk', 'de'] as const) {
       await expect(page.getByRole('link', { name: kept.item_number })).toBeVisible();
       await page.goto('/manifests');
       await expect(manifestRow(page, downloaded)).toHaveCount(1);
-      await Promise.all([page.waitForEvent('download'), manifestRow(page, downloaded).getByRole('button', { name: tr('Download manifest {id}').replace('{id}', downloaded) }).click()]);
+      await Promise.all([
+        page.waitForEvent('download'),
+        manifestRow(page, downloaded)
+          .getByRole('button', { name: tr('Download manifest {id}').replace('{id}', downloaded) })
+          .click(),
+      ]);
       await page.goto('/shipment/import');
       await expect(page.getByRole('table', { name: tr('Import history') })).toBeVisible();
       // Written to the device (the persister saves at most once a second) before the next page load.

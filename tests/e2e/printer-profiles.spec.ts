@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import { accessToken, createShipmentViaApi, DEMO_ADMIN, signIn, unique } from './support.ts';
+import { accessToken, createShipmentViaApi, DEMO_ADMIN, signIn, unique, settled } from './support.ts';
 
 // Printer profiles (issue 33): the carrier's admin sets a company's label printer on its page; a
 // client sets its pickup address's own in Settings; a device that prints automatically (the
@@ -107,6 +107,7 @@ test('the admin’s company printer and a client’s address printer decide how 
   await expect(addressPrinter.locator('option:checked')).toHaveText('Company’s printer: 100×150 labels (PDF)');
   await addressPrinter.selectOption({ label: 'Zebra 300 dpi (ZPL)' });
   await expect(clerk.getByText('Label printer of Skladová 7, 010 01 Žilina saved.')).toBeVisible();
+  await settled(clerk);
   const axe = await new AxeBuilder({ page: clerk }).include('#label-printers-title').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 

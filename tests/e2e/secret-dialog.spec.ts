@@ -3,7 +3,7 @@
 // axe finds no serious or critical violation in the open dialog (the warning was 1.52:1 before).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, signIn } from './support.ts';
+import { DEMO_ADMIN, signIn, settled } from './support.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -16,6 +16,7 @@ test('a new feed key: Escape asks first, Copy copies and says so, axe passes on 
   const secret = dialog.getByLabel('Secret', { exact: true });
   await expect(secret).not.toHaveValue('');
 
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)).toEqual([]);
 

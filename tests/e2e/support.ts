@@ -43,6 +43,22 @@ export async function openProfileMenu(page: Page) {
   return menu;
 }
 
+/**
+ * Brings the page's CSS transitions and timed animations to their end state at once. axe reads
+ * colours as painted: a button that was disabled a moment ago fades back (daisyUI's transition),
+ * and a contrast check in between saw half-faded text (CI, 2026-11-30). Waiting for them instead
+ * hung in an offline persistent profile. Spinners (endless) and scroll-driven animations (daisyUI's
+ * scroll lock) are left alone.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      const end = animation.effect?.getComputedTiming().endTime;
+      if (animation.timeline === document.timeline && typeof end === 'number' && Number.isFinite(end)) animation.finish();
+    }
+  });
+}
+
 /** The token record the app keeps in localStorage, or null. */
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('token'));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { persistentProfile, usePersistentProfiles } from './persistent-profile.ts';
-import { accessToken, createShipmentViaApi, DEMO_USER, signIn, translated, unique, type LanguageCode } from './support.ts';
+import { accessToken, createShipmentViaApi, DEMO_USER, signIn, translated, unique, type LanguageCode, settled } from './support.ts';
 
 // Public tracking on a phone offline (issue 32 item 6, README note 125). In a persistent browser
 // profile that never signed in: the tracking page (server-rendered, no script before its first
@@ -51,6 +51,7 @@ async function screenshots(page: Page, language: LanguageCode, state: string) {
 }
 
 async function expectAccessible(page: Page) {
+  await settled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
