@@ -28,7 +28,10 @@ watchdog(600);
 
 const BENCH = 'import';
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 2000);
-const load = () => `load ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`;
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${cpus().length} cores`;
 
 /** The server's pid: the process listening on the port. */
 function listener(port: number): number | null {
@@ -67,11 +70,14 @@ interface Case {
   type: 'csv' | 'xlsx';
   rows: number;
   file: () => Promise<Uint8Array>;
-  goalSeconds: number;
+  goalSeconds?: number;
   goalMb?: number;
 }
 
 const CASES: Case[] = [
+  // A quiet server's first import starts the reader thread (README note 131): shown, not judged;
+  // the figures below are those of a server whose reader runs.
+  { label: '100 CSV rows, reader starting', type: 'csv', rows: 100, file: async () => importCsv(100, 'W-') },
   { label: '10,000 CSV rows', type: 'csv', rows: 10_000, file: async () => importCsv(10_000), goalSeconds: 1 },
   ...(process.env.SKIP_100K ? [] : [{ label: '100,000 CSV rows', type: 'csv' as const, rows: 100_000, file: async () => importCsv(100_000), goalSeconds: 6, goalMb: 150 }]),
   { label: '10,000 xlsx rows', type: 'xlsx', rows: 10_000, file: () => xlsx(10_000), goalSeconds: 1.5 },
@@ -124,7 +130,10 @@ try {
       const seconds = (Date.parse(record.created_at) + (record.processing_time ?? 0) - startedAt) / 1000;
       clearInterval(sampler);
       const cpuAfter = cpuMs(pid);
-      const cpu = cpuBefore && cpuAfter ? `server CPU: main thread ${((cpuAfter.main - cpuBefore.main) / 1000).toFixed(2)} s, process ${((cpuAfter.all - cpuBefore.all) / 1000).toFixed(2)} s (polls included)` : '';
+      const cpu =
+        cpuBefore && cpuAfter
+          ? `server CPU: main thread ${((cpuAfter.main - cpuBefore.main) / 1000).toFixed(2)} s, process ${((cpuAfter.all - cpuBefore.all) / 1000).toFixed(2)} s (polls included)`
+          : '';
       const growthMb = (peak - baseline) / 1024 / 1024;
       imported.push({ id, rows: c.rows, label: c.label });
       console.log(
@@ -138,7 +147,8 @@ try {
           record.status === 'COMPLETED' && record.successful_shipments === c.rows && record.failed_shipments === 0 && record.total_shipments === c.rows,
           `${record.status}, ${record.successful_shipments} created and ${record.failed_shipments} failed of ${record.total_shipments}`,
         ) && correct;
-      goalsMet = figure(BENCH, `${c.label}, end to end`, Number(seconds.toFixed(2)), 's', { kind: 'max', value: c.goalSeconds }) && goalsMet;
+      goalsMet =
+        figure(BENCH, `${c.label}, end to end`, Number(seconds.toFixed(2)), 's', c.goalSeconds === undefined ? undefined : { kind: 'max', value: c.goalSeconds }) && goalsMet;
       goalsMet = figure(BENCH, `${c.label}, resident growth`, Math.round(growthMb), 'MB', c.goalMb === undefined ? undefined : { kind: 'max', value: c.goalMb }) && goalsMet;
     }
   } finally {
@@ -162,7 +172,9 @@ try {
           BENCH,
           `${label}: one shipment per row, one CREATED event each`,
           !!f && f.shipments === expected && f.distinctRows === expected && f.successful === expected && Number(events?.n) === expected && f.openJobs === 0,
-          f ? `${f.shipments} shipments, ${f.distinctRows} distinct rows, ${events?.n} CREATED events, ${f.successful} counted successful, ${f.openJobs} open jobs` : 'import not found',
+          f
+            ? `${f.shipments} shipments, ${f.distinctRows} distinct rows, ${events?.n} CREATED events, ${f.successful} counted successful, ${f.openJobs} open jobs`
+            : 'import not found',
         ) && correct;
     }
     // shipment_totals (migration 0019, the buckets without their day), where the database has it.

@@ -188,8 +188,7 @@ try {
   const theirs = await createShipments(server, user2, OTHER_LABELS);
   const tn = mine[0]!.tn;
   const items = mine.map((s) => s.item);
-  // The renderers warm up once the server listens (a few seconds of made-up documents); then one print of each.
-  await sleep(5_000);
+  // One print of each first: the render threads start with a server's first documents (README note 131).
   for (const [token, list] of [
     [user, items],
     [user2, theirs.map((s) => s.item)],

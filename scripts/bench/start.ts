@@ -14,19 +14,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { COMPILED_SERVER, COMPILED_SERVER_ARGS } from '../compiled-server.ts';
 import { freePort } from '../free-port.ts';
 import { figure } from './figures.ts';
 import { watchdog } from './server.ts';
 import { table } from './stats.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const COMPILED = path.join(ROOT, 'dist', 'server', 'main.js');
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SETTLE_MS = 10_000;
 
 const VARIANTS = {
   tsx: ['--import', 'tsx', 'src/server/main.ts'],
-  compiled: [COMPILED],
+  // With npm start's node flags (scripts/compiled-server.ts).
+  compiled: COMPILED_SERVER_ARGS,
 } as const;
 type Variant = keyof typeof VARIANTS;
 type Start = 'fresh' | 'restart';
@@ -88,8 +89,8 @@ async function measure(variant: Variant, dataDir: string): Promise<Measured> {
 }
 
 watchdog(60 + ROUNDS * 4 * 60);
-if (!existsSync(COMPILED)) {
-  console.error(`${COMPILED} is missing: run npm run build (or npm run build:server) first.`);
+if (!existsSync(COMPILED_SERVER)) {
+  console.error(`${COMPILED_SERVER} is missing: run npm run build (or npm run build:server) first.`);
   process.exit(1);
 }
 
@@ -102,7 +103,9 @@ for (let round = 0; round < ROUNDS; round++) {
       for (const start of ['fresh', 'restart'] as const) {
         const measured = await measure(variant, dataDir);
         results[`${variant} ${start}`].push(measured);
-        console.log(`round ${round + 1}: ${variant} ${start}: ready in ${(measured.readyMs / 1000).toFixed(2)} s (CPU ${(measured.cpuMs / 1000).toFixed(2)} s), RSS ${measured.rssReadyMb.toFixed(0)} MB at ready, ${measured.rssSettledMb.toFixed(0)} MB settled`);
+        console.log(
+          `round ${round + 1}: ${variant} ${start}: ready in ${(measured.readyMs / 1000).toFixed(2)} s (CPU ${(measured.cpuMs / 1000).toFixed(2)} s), RSS ${measured.rssReadyMb.toFixed(0)} MB at ready, ${measured.rssSettledMb.toFixed(0)} MB settled`,
+        );
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { COMPILED_SERVER_ARGS } from '#scripts/compiled-server.ts';
+import { COMPILED_SERVER_ARGS, SERVER_NODE_FLAGS } from '#scripts/compiled-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -28,7 +28,7 @@ export async function startFreshServer(port: number, admin: { clientId: string; 
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: admin ? '0' : '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
   if (admin) createAdmin(env, admin);
   // The compiled server of that folder: it serves the build beside it (src/server/paths.ts).
-  const args = options.root ? ['--enable-source-maps', path.join(options.root, 'dist', 'server', 'main.js')] : COMPILED_SERVER_ARGS;
+  const args = options.root ? [...SERVER_NODE_FLAGS, path.join(options.root, 'dist', 'server', 'main.js')] : COMPILED_SERVER_ARGS;
   const child: ChildProcess = spawn(process.execPath, args, { cwd: options.root ?? ROOT, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   return waitForServer(child, port, options.dataDir ? null : dataDir);
 }

@@ -15,14 +15,6 @@ import type { HeavyWork } from '#server/heavy-work.ts';
 import type { DocumentRenderer } from './render-pool.ts';
 
 export async function documentRoutes(app: FastifyInstance, { db, renderer, heavyWork }: { db: Db; renderer: DocumentRenderer; heavyWork: HeavyWork }) {
-  // Once the server listens (never before, and never under inject()), the pool's threads start and
-  // warm their renderers, so the first label a user prints does not pay for fonts and compiling.
-  app.addHook('onListen', () => {
-    setTimeout(() => {
-      renderer.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'warming the label renderers failed'));
-    }, 0).unref();
-  });
-
   /** The file's Content-Type and name (ZPL is UTF-8 text: ^CI28). */
   const sendFile = (reply: FastifyReply, format: LabelFormat, name: string, bytes: Uint8Array) => {
     const { mediaType, extension } = LABEL_FORMAT_FILES[format];

@@ -1,7 +1,7 @@
 // The render pool draws with the same renderers on its threads: its PDFs are the main thread's,
 // object for object (but for the time each PDF carries), and barcodes decode to the tracking
 // numbers.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { decodeBarcodes, pdfInfo, pdfText } from '#tests/setup/pdf-tools.ts';
 import { manifestRowOf, type LabelData, type ManifestCaptions, type ManifestData } from './document-types.ts';
 import { LABEL_CAPTIONS } from './label-data.ts';
@@ -63,7 +63,10 @@ const CAPTIONS: ManifestCaptions = {
 describe('the render pool', () => {
   it('draws labels as the main thread does, barcodes included', async () => {
     const labels = Array.from({ length: 9 }, (_, i) => label(i));
-    const [pooled, direct] = await Promise.all([pool.labels(labels, { format: 'pdf-a4', start: 2 }, LABEL_CAPTIONS), renderLabels(labels, { kind: 'A4', start: 2 }, LABEL_CAPTIONS)]);
+    const [pooled, direct] = await Promise.all([
+      pool.labels(labels, { format: 'pdf-a4', start: 2 }, LABEL_CAPTIONS),
+      renderLabels(labels, { kind: 'A4', start: 2 }, LABEL_CAPTIONS),
+    ]);
     expect(pdfInfo(pooled)).toEqual(pdfInfo(direct));
     expect(pdfInfo(pooled).pages).toBe(3);
     expect(pdfText(pooled)).toBe(pdfText(direct));
@@ -94,5 +97,18 @@ describe('the render pool', () => {
     expect(pdfInfo(pooled)).toEqual(pdfInfo(direct));
     expect(pdfInfo(pooled).pages).toBeGreaterThan(1);
     expect(pdfText(pooled)).toBe(pdfText(direct));
+  }, 180_000);
+
+  it('starts a thread with a document and ends it after the idle time; the next document starts one again', async () => {
+    const quick = renderPool(1, 300);
+    try {
+      expect(quick.threads()).toBe(0);
+      expect(pdfInfo(await quick.labels([label(1)], { format: 'pdf-a6' }, LABEL_CAPTIONS)).pages).toBe(1);
+      expect(quick.threads()).toBe(1);
+      await vi.waitFor(() => expect(quick.threads()).toBe(0), { timeout: 30_000, interval: 50 });
+      expect(pdfInfo(await quick.labels([label(2)], { format: 'pdf-a6' }, LABEL_CAPTIONS)).pages).toBe(1);
+    } finally {
+      await quick.close();
+    }
   }, 180_000);
 });

@@ -6,12 +6,9 @@ import { move } from 'piscina';
 import type { LabelCaptions, LabelData, ManifestCaptions, ManifestData } from './document-types.ts';
 import { renderLabelFile, type LabelFileRequest } from './label-files.ts';
 import { renderManifest } from './manifest-pdf.ts';
-import { warmUpDocuments } from './warm-up.ts';
 
 export type RenderTask =
-  | { kind: 'labels'; labels: readonly LabelData[]; file: LabelFileRequest; captions: LabelCaptions }
-  | { kind: 'manifest'; data: ManifestData; captions: ManifestCaptions }
-  | { kind: 'warm-up' };
+  { kind: 'labels'; labels: readonly LabelData[]; file: LabelFileRequest; captions: LabelCaptions } | { kind: 'manifest'; data: ManifestData; captions: ManifestCaptions };
 
 export default async function render(task: RenderTask): Promise<Uint8Array | null> {
   switch (task.kind) {
@@ -19,8 +16,5 @@ export default async function render(task: RenderTask): Promise<Uint8Array | nul
       return move(await renderLabelFile(task.labels, task.file, task.captions)) as Uint8Array;
     case 'manifest':
       return move(await renderManifest(task.data, task.captions)) as Uint8Array;
-    case 'warm-up':
-      await warmUpDocuments();
-      return null;
   }
 }

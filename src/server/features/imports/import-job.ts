@@ -26,7 +26,7 @@ import { batchContext, insertBatch, prepareBatch } from '../shipments/public.ts'
 import { loadImportFile } from './import-files.ts';
 import { columnOf } from './import-row.ts';
 import { takeOpenedUpload } from './import-handoff.ts';
-import { openImportFileOnReader, startImportReader, type OpenedImportFile, type ReadRows } from './import-reader.ts';
+import { openImportFileOnReader, type OpenedImportFile, type ReadRows } from './import-reader.ts';
 import { ImportFileError } from './read-import-file.ts';
 import { importRows } from '#server/observability/metrics.ts';
 
@@ -55,7 +55,6 @@ export interface ImportJobData {
 
 /** Registers the queues and workers; answers `wake`, which makes this instance's worker look for a job now rather than at its next poll. */
 export async function registerImportJobs(boss: PgBoss, db: Db, log: FastifyBaseLogger): Promise<{ wake: () => void }> {
-  startImportReader();
   await boss.createQueue(IMPORT_DEAD_QUEUE);
   await boss.createQueue(IMPORT_QUEUE, IMPORT_QUEUE_OPTIONS);
   // Before this process takes any job of its own.

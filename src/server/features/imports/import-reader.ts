@@ -3,8 +3,9 @@
 // what it allocates. On the worker it overlaps with the database work of the previous chunk
 // (PGlite runs on the main thread), its garbage stays out of the server's heap, and a file that
 // exhausts memory ends that thread, not the server. The preview and the result file are read and
-// written there too. One thread serves the whole process, started with the server (it takes
-// about a second to load) and started again if it ever stops.
+// written there too. One thread serves the whole process: started by the first file it is asked to
+// read and ended after READER_IDLE_MS without work and without an open file (issue 34, README note
+// 131: it holds ~100 MB once warmed); the first file after a quiet spell waits for its start.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -51,6 +52,9 @@ export interface OpenedImportFile {
 
 const READER_HEAP_MB = 1024;
 
+/** The reader ends after this long with nothing asked and no file open. */
+export const READER_IDLE_MS = 10 * 60_000;
+
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 // The thread's entry is the file beside this module with its own extension (as the render pool's,
@@ -75,9 +79,14 @@ class Reader {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private stopped: Error | null = null;
+  private openFiles = 0;
+  private idle: NodeJS.Timeout | null = null;
   readonly ready: Promise<unknown>;
 
-  constructor(private readonly onStop: () => void) {
+  constructor(
+    private readonly onStop: () => void,
+    private readonly idleMs: number,
+  ) {
     this.ready = new Promise((resolve, reject) => this.pending.set(0, { resolve, reject }));
     this.worker.on('message', (response: ReaderResponse) => this.settle(response));
     this.worker.on('error', (error) => this.stop(error));
@@ -90,7 +99,10 @@ class Reader {
     const waiting = this.pending.get(response.id);
     if (!waiting) return;
     this.pending.delete(response.id);
-    if (this.pending.size === 0) this.worker.unref();
+    if (this.pending.size === 0) {
+      this.worker.unref();
+      this.armIdle();
+    }
     if (response.ok) waiting.resolve(response.value);
     else waiting.reject(response.messageId ? new ImportFileError(response.messageId) : new Error(response.message));
   }
@@ -103,8 +115,27 @@ class Reader {
     this.pending.clear();
   }
 
+  /** Ends the thread once it has had nothing to do for idleMs; a file still open (an import between chunks) keeps it. */
+  private armIdle() {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      this.idle = null;
+      if (this.pending.size > 0) return;
+      if (this.openFiles > 0) this.armIdle();
+      else void this.terminate();
+    }, this.idleMs);
+    this.idle.unref();
+  }
+
+  /** Counts the files open on the thread (`+1` opened, `-1` closed). */
+  fileOpened(change: 1 | -1) {
+    this.openFiles += change;
+  }
+
   ask<T>(request: ReaderRequest, transfer: ArrayBuffer[] = []): Promise<T> {
     if (this.stopped) return Promise.reject(this.stopped);
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(request.id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.ref();
@@ -117,18 +148,21 @@ class Reader {
   }
 
   terminate(): Promise<number> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
     return this.worker.terminate();
   }
 }
 
 let reader: Reader | null = null;
 let nextFile = 1;
+let idleMs = READER_IDLE_MS;
 
 function currentReader(): Reader {
   if (!reader) {
     const started: Reader = new Reader(() => {
       if (reader === started) reader = null;
-    });
+    }, idleMs);
     // Nobody may be waiting yet: a failed start shows when the reader is next asked.
     started.ready.catch(() => undefined);
     reader = started;
@@ -136,9 +170,14 @@ function currentReader(): Reader {
   return reader;
 }
 
-/** Starts the reader ahead of the first import (the server calls this when it starts). */
-export function startImportReader(): void {
-  currentReader();
+/** Whether the reader's thread runs now. */
+export function importReaderRunning(): boolean {
+  return reader !== null;
+}
+
+/** How long the reader may stay idle (tests shorten it); applies to the next reader started. */
+export function setImportReaderIdle(ms: number): void {
+  idleMs = ms;
 }
 
 export async function stopImportReader(): Promise<void> {
@@ -169,11 +208,16 @@ export async function openImportFileOnReader(type: ImportType, bytes: Uint8Array
   const thread = await readyReader();
   const file = nextFile++;
   const { headers, count } = (await sendBytes(thread, bytes, (id, copy) => ({ id, kind: 'open', file, type, bytes: copy }))) as { headers: string[]; count: number };
+  thread.fileOpened(1);
+  let open = true;
   return {
     headers,
     count,
     read: (start, end, mapping) => thread.ask<ReadRows>({ id: thread.id(), kind: 'read', file, start, end, mapping }),
     close: () => {
+      if (!open) return;
+      open = false;
+      thread.fileOpened(-1);
       thread.ask({ id: thread.id(), kind: 'close', file }).catch(() => undefined);
     },
   };
