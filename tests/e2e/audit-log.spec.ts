@@ -4,13 +4,14 @@
 // that company's change, then the entries filed under no company.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startFreshServer, type FreshServer } from './fresh-server.ts';
+import { freePort } from '#scripts/free-port.ts';
 import { DEMO_ADMIN, DEMO_USER, DEMO_USER_2, mainNavigation, signIn, type DemoAccount } from './support.ts';
 
 let server: FreshServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startFreshServer(8096, null);
+  server = await startFreshServer(await freePort(), null);
 });
 
 test.afterAll(async () => {

@@ -4,13 +4,14 @@
 // sends a parcel to it.
 import { expect, test } from '@playwright/test';
 import { startFreshServer, type FreshServer } from './fresh-server.ts';
+import { freePort } from '#scripts/free-port.ts';
 import { DEMO_ADMIN, DEMO_USER, unique } from './support.ts';
 
 let server: FreshServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startFreshServer(8095, null);
+  server = await startFreshServer(await freePort(), null);
 });
 
 test.afterAll(async () => {

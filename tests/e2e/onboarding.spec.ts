@@ -6,13 +6,14 @@
 // checklist (issue 31): each step opens from it and is ticked when done; done, it is gone.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startFreshServer, type FreshServer } from './fresh-server.ts';
+import { freePort } from '#scripts/free-port.ts';
 
 const ADMIN = { clientId: 'carrier-admin', secret: 'carrier-admin-secret-2026', name: 'Eva Adminová' };
 let server: FreshServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startFreshServer(8094, ADMIN);
+  server = await startFreshServer(await freePort(), ADMIN);
 });
 
 test.afterAll(async () => {
