@@ -32,7 +32,9 @@ import { registerFeedJobs } from './features/pickup-points/point-feeds.service.t
 import { pointFeedRoutes } from './features/pickup-points/point-feeds.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { pickupPointRoutes } from './features/pickup-points/pickup-points.routes.ts';
-import { forgetOnAdminWrites, profileCache } from './features/profile/profile-cache.ts';
+import { profileCache } from './features/profile/profile-cache.ts';
+import { forgetOnAdminWrites } from './http/admin-writes.ts';
+import { targetCache } from './features/shipments/target-cache.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { shipmentRoutes } from './features/shipments/shipments.routes.ts';
 import { registerImportJobs } from './features/imports/import-job.ts';
@@ -94,6 +96,8 @@ export interface AppOptions {
   listenUrl?: string | undefined;
   /** How long an instance trusts a client's enabled state (ms); tests use 0. */
   clientStatusCacheMs?: number;
+  /** How long an instance trusts what a new shipment is checked against (ms, target-cache.ts); the API tests use 0 unless they test it. */
+  referenceCacheMs?: number;
   /** How partners' pickup-point lists are fetched; tests allow a local http stand-in. */
   pointFeedPolicy?: FeedFetchPolicy;
   /** What the retention jobs keep and when they run (jobs/retention.ts); tests move the schedules out of their way. */
@@ -197,7 +201,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = loginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS, counters);
   // Profiles are read once per client and ACTIVE_CACHE_MS; an admin's change made here shows at once (before the admin routes register).
   const profiles = profileCache(db, options.clientStatusCacheMs ?? ACTIVE_CACHE_MS);
-  forgetOnAdminWrites(app, profiles);
+  // What a new shipment is checked against (products, pickup addresses, partner routing), likewise.
+  const targets = targetCache(options.referenceCacheMs ?? ACTIVE_CACHE_MS);
+  forgetOnAdminWrites(app, profiles, targets);
   await app.register(oauthRoutes, { db, tokens, refreshTokens, limiter });
   await app.register(profileRoutes, { db, refreshTokens, limiter, profiles });
   await app.register(adminCompanyRoutes, { db });
@@ -207,7 +213,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminClientRoutes, { db, active });
   await app.register(adminNetworkRoutes, { db });
   await app.register(pointDirectoryRoutes, { db });
-  await app.register(shipmentRoutes, { db });
+  await app.register(shipmentRoutes, { db, targets });
   const reportLimits = options.reportLimits ?? DEFAULT_REPORT_LIMITS;
   // Slots per company for heavy work; labels and manifests are drawn on the render pool's threads (README note 99).
   const heavyWork = new HeavyWork({ ...DEFAULT_HEAVY_WORK_LIMITS, ...options.heavyWorkLimits, reports: reportLimits.atOnce });

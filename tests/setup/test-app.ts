@@ -56,7 +56,9 @@ export async function createTestApp(options: Partial<AppOptions> & { seed?: bool
   await database.migrate();
   const { seed, jobs, ...appOptions } = options;
   if (seed !== false) await seedDemo(database.db);
-  const app = await createApp({ db: database.db, webRoot: null, ...(jobs ? { jobQueue: database.jobQueue } : {}), ...appOptions });
+  // The reference cache (target-cache.ts) off unless a test asks for it: many tests change
+  // products, addresses or routing in the database directly, which no admin write announces.
+  const app = await createApp({ db: database.db, webRoot: null, referenceCacheMs: 0, ...(jobs ? { jobQueue: database.jobQueue } : {}), ...appOptions });
   await app.ready();
   return {
     app,

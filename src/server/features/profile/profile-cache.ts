@@ -3,12 +3,13 @@
 // answers a second under 100 connections). A profile changes rarely, and only through:
 // - the client itself (POST /api/v1/profile): forgotten here at once (`forget`);
 // - an administrator (the client's details, its company's name and address): every profile is
-//   forgotten here at once when an admin's write succeeds on this instance (`forgetOnAdminWrites`);
+//   forgotten here at once when an admin's write succeeds on this instance (`forgetOnAdminWrites`,
+//   http/admin-writes.ts);
 // - either of them on another instance: seen here within `ttlMs` (5 s, the bound a disabled
 //   client or an ended session has on another instance too, active-clients.ts).
 // Signed-out or disabled clients never reach the route (the auth plugin refuses them first).
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { Profile } from '#shared/contract/profile.ts';
+import type { ForgetsAll } from '#server/http/admin-writes.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Principal } from '../auth/public.ts';
 import { readProfile } from './account.service.ts';
@@ -16,7 +17,7 @@ import { readProfile } from './account.service.ts';
 /** Profiles kept at most; all are forgotten when it is reached (a read costs one query). */
 const MAX_ENTRIES = 10_000;
 
-export interface ProfileCache {
+export interface ProfileCache extends ForgetsAll {
   /** The client's profile: as read within `ttlMs`, else from the database. */
   read(principal: Principal): Promise<Profile>;
   /** Forgets one client's profile (after a change made here). */
@@ -65,22 +66,4 @@ export function profileCache(db: Db, ttlMs: number, now: () => number = Date.now
       reading.clear();
     },
   };
-}
-
-/**
- * Every administrator's write registered after this call (a route of the endpoint table with
- * access 'admin' and a method other than GET or HEAD) forgets every profile of `cache` when it
- * succeeds, before its answer leaves (the change has committed by then). A hook on those routes
- * only: other requests pay nothing for it.
- */
-export function forgetOnAdminWrites(app: FastifyInstance, cache: ProfileCache): void {
-  const forget: onSendHookHandler = (_request, reply, payload, done) => {
-    if (reply.statusCode < 400) cache.forgetAll();
-    done(null, payload);
-  };
-  app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    if (route.config?.access !== 'admin' || methods.every((m) => m === 'GET' || m === 'HEAD')) return;
-    route.onSend = [...[route.onSend ?? []].flat(), forget];
-  });
 }

@@ -18,6 +18,7 @@ import { retriedTransaction } from '#server/db/transient-conflict.ts';
 import type { Principal } from '../auth/public.ts';
 import { toShipment } from './shipment-mapper.ts';
 import { resolveTarget, targetContext, type ShipmentTarget } from './shipment-target.ts';
+import type { TargetCache } from './target-cache.ts';
 
 /** The carrier issues S10 numbers as a Slovak operator. */
 const S10_COUNTRY = 'SK';
@@ -116,9 +117,9 @@ export function formShipmentColumns(input: ShipmentCreateParsed, { scope, target
   };
 }
 
-/** POST /api/v1/shipments/store: one shipment from the single send form. */
-export async function createShipment(db: Db, principal: Principal, input: ShipmentCreateParsed, beforeCommit?: BeforeCommit<Shipment>): Promise<Shipment> {
-  const context = await targetContext(db, principal);
+/** POST /api/v1/shipments/store: one shipment from the single send form; `cache`: the instance's reference reads (target-cache.ts). */
+export async function createShipment(db: Db, principal: Principal, input: ShipmentCreateParsed, beforeCommit?: BeforeCommit<Shipment>, cache?: TargetCache): Promise<Shipment> {
+  const context = await targetContext(db, principal, cache);
   const target = await resolveTarget(db, context, input, (completed) => checkShipmentRules(completed, context.products));
   const [numbers] = await nextNumbers(db, target.product, 1);
   return insertAll(db, principal, [{ ...numbers!, ...formShipmentColumns(input, { scope: context.scope, target }) }], ([row]) => toShipment(row!), beforeCommit);
@@ -136,8 +137,14 @@ export interface WizardShipments {
  * item number. COD and insurance belong to the consignment and are carried by its first parcel,
  * so a manifest's COD total counts them once.
  */
-export async function createWizardShipments(db: Db, principal: Principal, input: WizardShipmentParsed, beforeCommit?: BeforeCommit<WizardShipments>): Promise<WizardShipments> {
-  const context = await targetContext(db, principal);
+export async function createWizardShipments(
+  db: Db,
+  principal: Principal,
+  input: WizardShipmentParsed,
+  beforeCommit?: BeforeCommit<WizardShipments>,
+  cache?: TargetCache,
+): Promise<WizardShipments> {
+  const context = await targetContext(db, principal, cache);
   const { product, deliveryMethod, point, pickupAddressId, partner } = await resolveTarget(db, context, input, (completed) => checkWizardRules(completed, context.products));
   const numbers = await nextNumbers(db, product, input.parcels.length);
   const consignmentNumber = numbers[0]!.itemNumber;

@@ -26,6 +26,7 @@ import type { Principal } from '../auth/public.ts';
 import { enabledClientProducts } from '../auth/public.ts';
 import { findActivePoints, type PickupPointRow } from '../pickup-points/public.ts';
 import { choosePartner, type RoutedPartner } from './partner-routing.ts';
+import type { ClientTargets, TargetCache } from './target-cache.ts';
 
 /** What the caller may ship with, read once per request or import. */
 export interface TargetContext {
@@ -38,6 +39,8 @@ export interface TargetContext {
   pickupAddressIds: ReadonlySet<string>;
   /** Partner routing per country, product, method, address and point network. */
   partners: Map<string, Promise<RoutedPartner | null>>;
+  /** This instance's cache of the routing (the send form and the wizard; target-cache.ts). */
+  cache?: TargetCache | undefined;
 }
 
 /** The fields of a payload (form, wizard or import row) that decide its target. */
@@ -77,9 +80,8 @@ export function unnamedProduct(products: ProductsMap, country: string): Product 
   return productsFor(products, country).includes('PRM') ? 'PRM' : defaultProduct(products, country);
 }
 
-/** The caller's products; a client disabled since its token was issued may not create anything. */
-async function productsOf(db: Db, principal: Principal): Promise<ProductsMap> {
-  const products = await enabledClientProducts(db, principal.clientId);
+/** A client disabled since its token was issued may not create anything. */
+function enabledProducts(products: ProductsMap | null): ProductsMap {
   if (!products) throw new ApiError(401, 'unauthorized', messages.unauthorized);
   return products;
 }
@@ -88,7 +90,7 @@ async function productsOf(db: Db, principal: Principal): Promise<ProductsMap> {
  * The live pickup addresses of the caller's company, oldest first, and the default of a shipment
  * that names none: the client's first assigned one, else the company's first. One query.
  */
-async function pickupAddressesOf(db: Db, scope: CompanyScope): Promise<{ ids: Set<string>; defaultId: string | null }> {
+async function pickupAddressesOf(db: Db, scope: CompanyScope): Promise<ClientTargets['addresses']> {
   const rows = await db
     .select({
       id: pickupAddresses.id,
@@ -101,11 +103,16 @@ async function pickupAddressesOf(db: Db, scope: CompanyScope): Promise<{ ids: Se
   return { ids: new Set(rows.map((row) => row.id)), defaultId: (rows.find((row) => row.assigned) ?? rows[0])?.id ?? null };
 }
 
-export async function targetContext(db: Db, principal: Principal): Promise<TargetContext> {
+/** `cache`: this instance's cache of the reads (target-cache.ts); none reads them now. */
+export async function targetContext(db: Db, principal: Principal, cache?: TargetCache): Promise<TargetContext> {
   const scope = companyScope(principal);
-  // At once on the pool; one after another when called inside a transaction (the demo seed).
-  const [products, addresses] = await readTogether(db, [() => productsOf(db, principal), () => pickupAddressesOf(db, scope)]);
-  return { scope, products, defaultPickupAddressId: addresses.defaultId, pickupAddressIds: addresses.ids, partners: new Map() };
+  const read = async (): Promise<ClientTargets> => {
+    // At once on the pool; one after another when called inside a transaction (the demo seed).
+    const [products, addresses] = await readTogether(db, [() => enabledClientProducts(db, principal.clientId), () => pickupAddressesOf(db, scope)]);
+    return { products, addresses };
+  };
+  const { products, addresses } = await (cache ? cache.client(principal.clientId, read) : read());
+  return { scope, products: enabledProducts(products), defaultPickupAddressId: addresses.defaultId, pickupAddressIds: addresses.ids, partners: new Map(), cache };
 }
 
 function routed(
@@ -116,7 +123,7 @@ function routed(
   const key = `${target.country}|${target.product}|${target.deliveryMethod}|${target.pickupAddressId ?? ''}|${target.pointPartnerId ?? ''}`;
   let partner = context.partners.get(key);
   if (!partner) {
-    partner = choosePartner(db, target);
+    partner = context.cache ? context.cache.partner(key, () => choosePartner(db, target)) : choosePartner(db, target);
     context.partners.set(key, partner);
   }
   return partner;

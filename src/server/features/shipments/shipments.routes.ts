@@ -18,17 +18,19 @@ import { route } from '#server/http/route.ts';
 import { beforeCommit } from '#server/plugins/idempotency.ts';
 import { createShipment, createWizardShipments, type WizardShipments } from './shipment-creation.ts';
 import { deleteShipment, deleteShipments, getShipment, listShipments } from './shipments.service.ts';
+import type { TargetCache } from './target-cache.ts';
 
-export async function shipmentRoutes(app: FastifyInstance, { db }: { db: Db }) {
+/** `targets`: the instance's cache of what a new shipment is checked against (target-cache.ts). */
+export async function shipmentRoutes(app: FastifyInstance, { db, targets }: { db: Db; targets: TargetCache }) {
   // The answer is stored with the Idempotency-Key in the transaction that creates the shipments.
   route(app, shipmentStoreEndpoint, async ({ principal, body, t, request, reply }) => {
     const answer = (shipment: Shipment) => ({ message: t(serverMessages.shipmentCreated), shipment });
-    return answer(await createShipment(db, principal, body, beforeCommit(request, reply, answer)));
+    return answer(await createShipment(db, principal, body, beforeCommit(request, reply, answer), targets));
   });
 
   route(app, wizardStoreEndpoint, async ({ principal, body, t, request, reply }) => {
     const answer = (created: WizardShipments) => ({ message: t(serverMessages.shipmentCreated), consignment_number: created.consignmentNumber, shipments: created.shipments });
-    return answer(await createWizardShipments(db, principal, body, beforeCommit(request, reply, answer)));
+    return answer(await createWizardShipments(db, principal, body, beforeCommit(request, reply, answer), targets));
   });
 
   route(app, shipmentListEndpoint, async ({ scope, query }) => listShipments(db, scope, query));
