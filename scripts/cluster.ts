@@ -75,13 +75,22 @@ export interface Cluster {
   stopInstance(index: number): Promise<number | null>;
   /** SIGKILL, as a crash or an out-of-memory kill would end it. */
   killInstance(index: number): Promise<void>;
-  /** Stops and starts each instance in turn, each ready again before the next stops; `exitCode` is the stopped process's. */
+  /** Stops and starts each instance in turn, each ready again and back in nginx's rotation (FAIL_TIMEOUT_SECONDS) before the next stops; `exitCode` is the stopped process's. */
   restartRolling(onRestarted?: (index: number, ms: number, exitCode: number | null) => void): Promise<void>;
   /** Stops nginx, the instances (gracefully), PostgreSQL, and removes the temp folders. */
   stop(): Promise<void>;
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * nginx's passive check: one failed try keeps an instance out for this long, and it comes back
+ * only with a try after that. A rolling restart waits this long (and a second more) after an
+ * instance is ready before it stops the next: stopped at once, the next one left a single instance
+ * serving while nginx still held the restarted one out, and one failed try there put every
+ * instance out at once (~1,600 fast 502s in two CI runs of 2026-11-30).
+ */
+const FAIL_TIMEOUT_SECONDS = 2;
 
 /** Polls `url` until it answers 200, the process exits or `timeoutMs` pass. */
 async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -147,7 +156,7 @@ http {
   # The largest import (30 MB as base64 in JSON) with room to spare.
   client_max_body_size 45m;
   upstream portal {
-${instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
+${instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join('\n')}
   }
   server {
     listen 127.0.0.1:${port};
@@ -304,6 +313,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           const exitCode = await cluster.stopInstance(instance.index);
           await cluster.startInstance(instance.index);
           onRestarted?.(instance.index, performance.now() - t0, exitCode);
+          if (instance !== instances.at(-1)) await pause((FAIL_TIMEOUT_SECONDS + 1) * 1000);
         }
       },
       stop: async () => {

@@ -5,8 +5,11 @@
 // first start does) and then again on that folder (a restart), and measures the time from spawn to
 // the first 200 of /healthz, the CPU time the server's process (all its threads) spent until then
 // (less disturbed than the wall time by whatever else runs on the machine), its resident memory
-// then ("at ready") and 10 s later, once the render pool and the import reader have warmed up and
-// the main thread has collected its garbage ("settled": gc-on-signal.mjs). ROUNDS=<n> (default 3).
+// then ("at ready") and 10 s later, once the main thread has collected its garbage ("settled":
+// gc-on-signal.mjs; the render threads and the import reader start only when a document or a
+// file asks for them, note 131). ROUNDS=<n> (default 3).
+// Goal (issue 34): the compiled server's settled RSS ≤ 300 MB, after a first start and a restart;
+// a missed goal exits 1.
 // Needs `npm run build` (or `npm run build:server`) first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -143,8 +146,13 @@ console.log(
     ]),
   )}`,
 );
+/** Issue 34: an idle server on the embedded database, as npm start runs it, holds at most this much. */
+const IDLE_RSS_GOAL_MB = 300;
+let met = true;
 for (const [name, runs] of Object.entries(results)) {
   figure('start', `${name}: ready (median)`, median(runs.map((r) => r.readyMs)), 'ms');
   figure('start', `${name}: CPU until ready (median)`, median(runs.map((r) => r.cpuMs)), 'ms');
-  figure('start', `${name}: RSS settled (median)`, median(runs.map((r) => r.rssSettledMb)), 'MB');
+  const judged = name.startsWith('compiled');
+  met = figure('start', `${name}: RSS settled (median)`, median(runs.map((r) => r.rssSettledMb)), 'MB', judged ? { kind: 'max', value: IDLE_RSS_GOAL_MB } : undefined) && met;
 }
+if (!met) process.exitCode = 1;
