@@ -60,10 +60,10 @@ export interface DocumentRenderer {
 
 /** A pool of up to `threads` render threads, started as documents are asked for and ended after `idleMs` without one. */
 export function renderPool(threads = RENDER_THREADS, idleMs = RENDER_IDLE_MS): DocumentRenderer {
-  let pool: Piscina<RenderTask, Uint8Array | null> | null = null;
+  let pool: Piscina<RenderTask, Uint8Array> | null = null;
   const execArgv = threadFlags();
   const started = () =>
-    (pool ??= new Piscina<RenderTask, Uint8Array | null>({
+    (pool ??= new Piscina<RenderTask, Uint8Array>({
       filename: WORKER.href,
       minThreads: 0,
       maxThreads: threads,
@@ -71,11 +71,7 @@ export function renderPool(threads = RENDER_THREADS, idleMs = RENDER_IDLE_MS): D
       ...(execArgv ? { execArgv } : {}),
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     }));
-  const document = async (task: RenderTask): Promise<Uint8Array> => {
-    const bytes = await started().run(task);
-    if (!bytes) throw new Error(`the render pool answered no document for ${task.kind}`);
-    return bytes;
-  };
+  const document = (task: RenderTask): Promise<Uint8Array> => started().run(task);
   return {
     labels: (labels, file, captions) => document({ kind: 'labels', labels, file, captions }),
     manifest: (data, captions) => document({ kind: 'manifest', data, captions }),

@@ -10,7 +10,7 @@ import { renderManifest } from './manifest-pdf.ts';
 export type RenderTask =
   { kind: 'labels'; labels: readonly LabelData[]; file: LabelFileRequest; captions: LabelCaptions } | { kind: 'manifest'; data: ManifestData; captions: ManifestCaptions };
 
-export default async function render(task: RenderTask): Promise<Uint8Array | null> {
+export default async function render(task: RenderTask): Promise<Uint8Array> {
   switch (task.kind) {
     case 'labels':
       return move(await renderLabelFile(task.labels, task.file, task.captions)) as Uint8Array;

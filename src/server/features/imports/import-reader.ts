@@ -120,7 +120,6 @@ class Reader {
     if (this.idle) clearTimeout(this.idle);
     this.idle = setTimeout(() => {
       this.idle = null;
-      if (this.pending.size > 0) return;
       if (this.openFiles > 0) this.armIdle();
       else void this.terminate();
     }, this.idleMs);

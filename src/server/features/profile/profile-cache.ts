@@ -13,9 +13,7 @@ import type { ForgetsAll } from '#server/http/admin-writes.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Principal } from '../auth/public.ts';
 import { readProfile } from './account.service.ts';
-
-/** Profiles kept at most; all are forgotten when it is reached (a read costs one query). */
-const MAX_ENTRIES = 10_000;
+import { keptReads } from '#server/kept-reads.ts';
 
 export interface ProfileCache extends ForgetsAll {
   /** The client's profile: as read within `ttlMs`, else from the database. */
@@ -28,42 +26,10 @@ export interface ProfileCache extends ForgetsAll {
 
 /** `ttlMs`: how long a profile read here is trusted (ACTIVE_CACHE_MS in production; 0 keeps none). */
 export function profileCache(db: Db, ttlMs: number, now: () => number = Date.now): ProfileCache {
-  const kept = new Map<string, { profile: Profile; until: number }>();
-  /** A read under way: requests for the same client meanwhile wait for it instead of asking again. */
-  const reading = new Map<string, Promise<Profile>>();
-  /** Counts forgets: a read that started before one is answered but not kept. */
-  let generation = 0;
-
+  const kept = keptReads<Profile>(ttlMs, now);
   return {
-    read(principal) {
-      const hit = kept.get(principal.clientId);
-      if (hit && hit.until > now()) return Promise.resolve(hit.profile);
-      const pending = reading.get(principal.clientId);
-      if (pending) return pending;
-      const startedIn = generation;
-      const read = readProfile(db, principal)
-        .then((profile) => {
-          if (ttlMs > 0 && startedIn === generation) {
-            if (kept.size >= MAX_ENTRIES) kept.clear();
-            kept.set(principal.clientId, { profile, until: now() + ttlMs });
-          }
-          return profile;
-        })
-        .finally(() => {
-          if (reading.get(principal.clientId) === read) reading.delete(principal.clientId);
-        });
-      reading.set(principal.clientId, read);
-      return read;
-    },
-    forget(clientId) {
-      generation++;
-      kept.delete(clientId);
-      reading.delete(clientId);
-    },
-    forgetAll() {
-      generation++;
-      kept.clear();
-      reading.clear();
-    },
+    read: (principal) => kept.get(principal.clientId, () => readProfile(db, principal)),
+    forget: (clientId) => kept.forget(clientId),
+    forgetAll: () => kept.forgetAll(),
   };
 }
